@@ -1,0 +1,91 @@
+// The environment, as one TypeBox schema; the Config type is derived from it. A bad value stops the process
+// with a message that names the variable (see loadConfig).
+
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { API_PREFIXES, upstreamEnvName } from '@waterops/shared/api';
+
+const Url = (description: string) => Type.String({ pattern: '^(https?|postgres(ql)?|redis|rediss)://.+', description });
+
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'HTTP port' }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'address to listen on' }),
+  WATEROPS_DATA_DIR: Type.String({
+    minLength: 1,
+    default: './data',
+    description: 'folder of the embedded database (PGlite) and uploaded files',
+  }),
+  DATABASE_URL: Type.Optional(Url('PostgreSQL URL; when set, used instead of the embedded database')),
+  REDIS_URL: Type.Optional(Url('Redis URL; shares live rooms and elects pollers across gateway instances')),
+  WATEROPS_ROLE: Type.Union([Type.Literal('all'), Type.Literal('gateway'), Type.Literal('services')], {
+    default: 'all',
+    description:
+      'all = edge + services in one process; gateway = edge only (every prefix proxied); services = REST services only',
+  }),
+  UPSTREAM_URL: Type.Optional(
+    Url('upstream for every API prefix not served here (required when WATEROPS_ROLE=gateway)'),
+  ),
+  UPSTREAMS: Type.Record(Type.String(), Type.String(), {
+    default: {},
+    description: 'per-prefix upstreams, read from UPSTREAM_API_USER, UPSTREAM_API_REVENUE, …',
+  }),
+  UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 180_000, description: 'proxied request timeout' }),
+  WATEROPS_DEMO: Type.Boolean({ default: true, description: 'seed the demo tenant and run the city simulator' }),
+  WATEROPS_ADMIN_PASSWORD: Type.Optional(
+    Type.String({ minLength: 7, description: 'first administrator password when WATEROPS_DEMO=0 (required then)' }),
+  ),
+  LOGIN_CAPTCHA: Type.Union([Type.Literal('after-failures'), Type.Literal('always'), Type.Literal('never')], {
+    default: 'after-failures',
+    description: 'when the sign-in form demands the verification code',
+  }),
+  TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 43_200, description: 'access token lifetime' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info', description: 'pino log level' },
+  ),
+  WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
+});
+export type Config = Static<typeof ConfigSchema>;
+
+const BOOLEAN_ENV = new Set(['WATEROPS_DEMO']);
+const INTEGER_ENV = new Set(['PORT', 'UPSTREAM_TIMEOUT_MS', 'TOKEN_TTL_SECONDS']);
+
+/** Thrown for a bad environment; the message names the variable. */
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment. Unknown variables are ignored; empty strings count as unset. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const v = env[key];
+    if (v === undefined || v === '') continue;
+    if (BOOLEAN_ENV.has(key)) {
+      if (!/^(0|1|true|false)$/i.test(v)) throw new ConfigError(`${key} must be 0, 1, true or false (got "${v}")`);
+      raw[key] = /^(1|true)$/i.test(v);
+    } else if (INTEGER_ENV.has(key)) {
+      if (!/^-?\d+$/.test(v)) throw new ConfigError(`${key} must be a whole number (got "${v}")`);
+      raw[key] = Number(v);
+    } else raw[key] = v;
+  }
+  const upstreams: Record<string, string> = {};
+  for (const prefix of API_PREFIXES) {
+    const name = upstreamEnvName(prefix);
+    const v = env[name];
+    if (!v) continue;
+    if (!/^https?:\/\/.+/.test(v)) throw new ConfigError(`${name} must be an http(s) URL (got "${v}")`);
+    upstreams[prefix] = v;
+  }
+  raw.UPSTREAMS = upstreams;
+
+  const config = Value.Default(ConfigSchema, raw) as Config;
+  const [first] = Value.Errors(ConfigSchema, config);
+  if (first) {
+    const name = first.path.replace(/^\//, '').split('/')[0] || 'environment';
+    throw new ConfigError(`${name}: ${first.message} (got ${JSON.stringify(first.value)})`);
+  }
+  if (config.WATEROPS_ROLE === 'gateway' && !config.UPSTREAM_URL && Object.keys(upstreams).length < API_PREFIXES.length)
+    throw new ConfigError('UPSTREAM_URL is required when WATEROPS_ROLE=gateway');
+  if (!config.WATEROPS_DEMO && !config.WATEROPS_ADMIN_PASSWORD && config.WATEROPS_ROLE !== 'gateway')
+    throw new ConfigError('WATEROPS_ADMIN_PASSWORD is required when WATEROPS_DEMO=0');
+  return config;
+};

@@ -1,0 +1,4 @@
+export * from './codes.ts';
+export * from './envelopes.ts';
+export * from './paging.ts';
+export * from './prefixes.ts';

@@ -1,0 +1,18 @@
+// Permission codes. Every gateway route declares one; a user's permissions are the codes of the permission
+// entries (menu type 2) granted to their roles, and 'admin' (the administrator role) passes every check.
+export const PERMISSIONS = {
+  admin: 'admin',
+  /** read own user, menus and company: everything the web shell needs to start */
+  profileView: 'user:profile:view',
+  profileEdit: 'user:profile:edit',
+  passwordEdit: 'user:password:edit',
+  fileUpload: 'file:upload',
+} as const;
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const hasPermission = (held: readonly string[], needed: string): boolean =>
+  held.includes(PERMISSIONS.admin) || held.includes(needed);
+
+/** Spec §2 permission directive: shown when the user holds at least one of the listed permissions. */
+export const hasAnyPermission = (held: readonly string[], needed: readonly string[]): boolean =>
+  needed.length === 0 || needed.some((p) => hasPermission(held, p));

@@ -1,0 +1,77 @@
+// Messages both sides show: the form rules' texts (spec §5, verbatim in Chinese) and the server's error
+// catalogue. The web client loads them into i18next; the gateway picks one by Accept-Language.
+// Placeholders are `{{name}}` (i18next style).
+
+export type Locale = 'zh-CN' | 'en';
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+const catalogue = {
+  // Profile form (spec §5)
+  'rules.nickname.required': { 'zh-CN': '请输入昵称', en: 'Please enter a nickname' },
+  'rules.mobile.required': { 'zh-CN': '请输入手机号码', en: 'Please enter a mobile number' },
+  'rules.mobile.format': { 'zh-CN': '手机号码格式不对', en: 'The mobile number format is wrong' },
+  // Password form (spec §5)
+  'rules.oldPassword.required': { 'zh-CN': '请输入旧密码', en: 'Please enter the old password' },
+  'rules.newPassword.required': { 'zh-CN': '请输入新密码', en: 'Please enter the new password' },
+  'rules.newPassword.format': { 'zh-CN': '密码格式不对!', en: 'The password format is wrong!' },
+  'rules.rePassword.required': { 'zh-CN': '请再次输入新密码', en: 'Please enter the new password again' },
+  'rules.rePassword.mismatch': { 'zh-CN': '两次输入密码不一致!', en: 'The two passwords do not match!' },
+  // Sign-in form
+  'rules.username.required': { 'zh-CN': '用户名不能为空', en: 'The user name cannot be empty' },
+  'rules.password.required': { 'zh-CN': '请输入密码', en: 'Please enter the password' },
+  'rules.validCode.required': { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
+  // Upload (spec §5)
+  'rules.upload.tooLarge': {
+    'zh-CN': '上传图片大小不能超过 2MB!',
+    en: 'The size of the uploaded picture cannot exceed 2MB!',
+  },
+  'rules.upload.notImage': { 'zh-CN': '只能上传图片文件', en: 'Only image files can be uploaded' },
+
+  // Server error catalogue
+  'errors.badRequest': { 'zh-CN': '请求参数 {{field}} 不正确', en: 'The request field {{field}} is invalid' },
+  'errors.unauthorized': { 'zh-CN': '登录过期,请重新登录', en: 'Your sign-in has expired, please sign in again' },
+  'errors.forbidden': { 'zh-CN': '没有权限访问', en: 'You do not have permission for this' },
+  'errors.notFound': { 'zh-CN': '记录不存在', en: 'The record does not exist' },
+  'errors.routeNotFound': { 'zh-CN': '接口不存在', en: 'No such API' },
+  'errors.internal': { 'zh-CN': '服务器内部错误', en: 'Internal server error' },
+  'errors.tooManyRequests': { 'zh-CN': '请求过于频繁,请稍后再试', en: 'Too many requests, please try again later' },
+  'errors.upstreamDown': { 'zh-CN': '后端接口连接异常', en: 'The back-end service cannot be reached' },
+  'errors.upstreamTimeout': { 'zh-CN': '后端接口请求超时', en: 'The back-end service timed out' },
+  'auth.badClient': { 'zh-CN': '客户端认证失败', en: 'Client authentication failed' },
+  'auth.unsupportedGrant': { 'zh-CN': '不支持的授权类型', en: 'Unsupported grant type' },
+  'auth.badCredentials': { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
+  'auth.userDisabled': { 'zh-CN': '用户已被禁用', en: 'This account is disabled' },
+  'auth.captchaRequired': { 'zh-CN': '请输入验证码', en: 'Please enter the verification code' },
+  'auth.captchaWrong': { 'zh-CN': '验证码错误', en: 'Wrong verification code' },
+  'auth.captchaExpired': { 'zh-CN': '验证码已过期,请刷新', en: 'The verification code has expired, please refresh it' },
+  'auth.tooManyAttempts': {
+    'zh-CN': '登录失败次数过多,请 {{minutes}} 分钟后再试',
+    en: 'Too many failed sign-ins, try again in {{minutes}} minutes',
+  },
+  'auth.oldPasswordWrong': { 'zh-CN': '旧密码错误', en: 'The old password is wrong' },
+  'auth.samePassword': { 'zh-CN': '新密码不能与旧密码相同', en: 'The new password must differ from the old one' },
+  'common.success': { 'zh-CN': '操作成功', en: 'Done' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof catalogue;
+export const messages: Record<MessageKey, Record<Locale, string>> = catalogue;
+
+/** Picks the locale from an Accept-Language header: 'en…' → en, anything else → zh-CN. */
+export const localeFromHeader = (header: string | undefined): Locale => {
+  if (!header) return DEFAULT_LOCALE;
+  for (const part of header.split(',')) {
+    const tag = part.trim().toLowerCase();
+    if (tag.startsWith('zh')) return 'zh-CN';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LOCALE;
+};
+
+/** The text of a message in a locale, with `{{name}}` placeholders filled. */
+export const translate = (key: MessageKey, locale: Locale, params: Record<string, string | number> = {}): string =>
+  messages[key][locale].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
+/** The catalogue of one locale as a flat object, for i18next resources. */
+export const messagesFor = (locale: Locale): Record<MessageKey, string> =>
+  Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, v[locale]])) as Record<MessageKey, string>;

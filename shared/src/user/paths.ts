@@ -1,0 +1,19 @@
+// /api-user and /api-file paths (spec §7; profile and avatar paths are ours, the spec does not show them).
+export const USER_PATHS = {
+  currentUser: '/api-user/users/current',
+  currentMenus: '/api-user/menus/current',
+  company: (id: number | string) => `/api-user/companys/${id}`,
+  profile: '/api-user/users/me',
+  password: '/api-user/users/password',
+} as const;
+
+export const FILE_PATHS = {
+  /** POST multipart, field `file`: an image under 2 MB */
+  upload: '/api-file/files-anon',
+  /** GET: the stored file */
+  file: (id: string) => `/api-file/files/${id}`,
+} as const;
+
+/** Images only, under 2 MB (spec §5). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
