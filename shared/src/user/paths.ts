@@ -14,6 +14,6 @@ export const FILE_PATHS = {
   file: (id: string) => `/api-file/files/${id}`,
 } as const;
 
-/** Images only, under 2 MB (spec §5). */
+/** Images only, under 2 MB (spec §5). SVG is refused: served from our origin it could carry script. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
