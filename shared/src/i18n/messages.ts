@@ -38,6 +38,10 @@ const catalogue = {
   'errors.tooManyRequests': { 'zh-CN': '请求过于频繁,请稍后再试', en: 'Too many requests, please try again later' },
   'errors.upstreamDown': { 'zh-CN': '后端接口连接异常', en: 'The back-end service cannot be reached' },
   'errors.upstreamTimeout': { 'zh-CN': '后端接口请求超时', en: 'The back-end service timed out' },
+  'edge.webNotBuilt': {
+    'zh-CN': 'Web 应用尚未构建,请先运行 npm run build',
+    en: 'The web app is not built yet: run npm run build',
+  },
   'auth.badClient': { 'zh-CN': '客户端认证失败', en: 'Client authentication failed' },
   'auth.unsupportedGrant': { 'zh-CN': '不支持的授权类型', en: 'Unsupported grant type' },
   'auth.badCredentials': { 'zh-CN': '用户名或密码错误', en: 'Wrong user name or password' },
