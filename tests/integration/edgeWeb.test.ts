@@ -1,0 +1,215 @@
+// The edge's own pages over real HTTP: health probes, the built web app (from a temporary dist folder) with its
+// cache headers and hash-route fallback, the JSON 404 for unknown API paths, and the OpenAPI docs.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiDocs } from '@waterops/gateway/src/edge/apiDocs.ts';
+import { health } from '@waterops/gateway/src/edge/health.ts';
+import { staticWeb } from '@waterops/gateway/src/edge/staticWeb.ts';
+import { translate } from '@waterops/shared/i18n';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+const SCRIPT = 'console.log("waterops");';
+
+/** A GET that sends the path exactly as written (fetch would normalize dot segments away). */
+const rawGet = (base: string, path: string): Promise<{ status: number; body: string }> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = request({ hostname, port, path, headers: { accept: '*/*' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+const listen = async (app: FastifyInstance): Promise<string> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+/** A gateway with the edge plugins and one schema'd API route, like app.ts orders them (docs before routes). */
+const startEdge = async (distDir: string, ready: () => Promise<boolean>) => {
+  const app = Fastify({ logger: false });
+  await app.register(apiDocs);
+  await app.register(health, { ready });
+  app.get(
+    '/api-user/users/current',
+    {
+      config: { public: true },
+      schema: { tags: ['user'], response: { 200: { type: 'object', properties: { resp_code: { type: 'integer' } } } } },
+    },
+    async () => ({ resp_code: 0 }),
+  );
+  await app.register(staticWeb, { distDir });
+  return { app, url: await listen(app) };
+};
+
+describe('health probes', () => {
+  let readyAnswer: () => Promise<boolean> = async () => true;
+  let edge: { app: FastifyInstance; url: string };
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'wo-dist-'));
+    edge = await startEdge(dist, () => readyAnswer());
+  });
+  afterAll(async () => {
+    await edge?.app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('/healthz answers ok while the process lives', async () => {
+    const res = await fetch(`${edge.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 200 when ready() says yes', async () => {
+    readyAnswer = async () => true;
+    const res = await fetch(`${edge.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([
+    ['says no', async () => false],
+    ['throws', async () => Promise.reject(new Error('database closed'))],
+    ['does not answer within 2 s', () => new Promise<boolean>((r) => setTimeout(() => r(true), 5_000))],
+  ])('/readyz answers 503 when ready() %s', async (_case, answer) => {
+    readyAnswer = answer;
+    const res = await fetch(`${edge.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('static web app', () => {
+  let edge: { app: FastifyInstance; url: string };
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'wo-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX);
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    edge = await startEdge(dist, async () => true);
+  });
+  afterAll(async () => {
+    await edge?.app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and tells caches to revalidate it', async () => {
+    const res = await fetch(`${edge.url}/`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await fetch(`${edge.url}/assets/index-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(SCRIPT);
+  });
+
+  it('serves other files at the top of dist without the immutable cache', async () => {
+    const res = await fetch(`${edge.url}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a browser asking for any other page with the app (the client routes by hash)', async () => {
+    const res = await fetch(`${edge.url}/alarms/console?x=1`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('answers a missing script with a 404, not the app', async () => {
+    const res = await fetch(`${edge.url}/assets/gone-999.js`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(404);
+  });
+
+  it.each(['/../../../../etc/passwd', '/..%2f..%2f..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2f..%2fetc%2fpasswd'])(
+    'refuses to leave the dist folder (%s)',
+    async (path) => {
+      const { status, body } = await rawGet(edge.url, path);
+      expect(status).toBe(404);
+      expect(body).not.toContain('root:');
+    },
+  );
+
+  it.each([
+    ['zh-CN', undefined],
+    ['en', 'en'],
+  ] as const)('answers an unknown API path with the JSON 404 in %s, even for a browser', async (locale, header) => {
+    const res = await fetch(`${edge.url}/api-x/whatever`, {
+      headers: { accept: 'text/html', ...(header ? { 'accept-language': header } : {}) },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ resp_code: 404, resp_msg: translate('errors.routeNotFound', locale) });
+  });
+
+  it('leaves real API routes alone', async () => {
+    const res = await fetch(`${edge.url}/api-user/users/current`, { headers: { accept: 'text/html' } });
+    expect(await res.json()).toEqual({ resp_code: 0 });
+  });
+
+  it('serves Swagger UI at /docs and an OpenAPI 3 document built from the route schemas', async () => {
+    const page = await fetch(`${edge.url}/docs/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger');
+    const doc = (await (await fetch(`${edge.url}/docs/json`)).json()) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, { scheme: string }> };
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('WaterOps API');
+    expect(doc.components.securitySchemes.bearer?.scheme).toBe('bearer');
+    expect(Object.keys(doc.paths)).toContain('/api-user/users/current');
+    expect(Object.keys(doc.paths)).toContain('/healthz');
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/docs') || p === '/*')).toBe(false);
+  });
+});
+
+describe('static web app not built', () => {
+  let edge: { app: FastifyInstance; url: string };
+
+  beforeAll(async () => {
+    edge = await startEdge(join(tmpdir(), 'wo-no-such-dist-folder'), async () => true);
+  });
+  afterAll(async () => {
+    await edge?.app.close();
+  });
+
+  it('tells a browser to build the app, in its language', async () => {
+    const zh = await fetch(`${edge.url}/`, { headers: { accept: 'text/html' } });
+    expect(zh.status).toBe(503);
+    expect(await zh.text()).toContain(translate('edge.webNotBuilt', 'zh-CN'));
+    const en = await fetch(`${edge.url}/`, { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(await en.text()).toContain('npm run build');
+  });
+
+  it('still answers unknown API paths with the JSON 404', async () => {
+    const res = await fetch(`${edge.url}/api-x/whatever`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { resp_code: number }).resp_code).toBe(404);
+  });
+});
