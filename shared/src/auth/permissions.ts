@@ -7,6 +7,8 @@ export const PERMISSIONS = {
   profileEdit: 'user:profile:edit',
   passwordEdit: 'user:password:edit',
   fileUpload: 'file:upload',
+  /** read the tenant's operation log (system management) */
+  sysLogView: 'sys:log:view',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

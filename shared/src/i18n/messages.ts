@@ -55,7 +55,14 @@ const catalogue = {
   },
   'auth.oldPasswordWrong': { 'zh-CN': '旧密码错误', en: 'The old password is wrong' },
   'auth.samePassword': { 'zh-CN': '新密码不能与旧密码相同', en: 'The new password must differ from the old one' },
+  'errors.invalidRequest': { 'zh-CN': '请求无效', en: 'The request is invalid' },
   'common.success': { 'zh-CN': '操作成功', en: 'Done' },
+  // Operation log: names of the operations (shared/src/user/operationLog.ts OPERATIONS)
+  'oplog.signIn': { 'zh-CN': '登录', en: 'Sign in' },
+  'oplog.signOut': { 'zh-CN': '退出登录', en: 'Sign out' },
+  'oplog.profileUpdate': { 'zh-CN': '修改个人信息', en: 'Update profile' },
+  'oplog.passwordChange': { 'zh-CN': '修改密码', en: 'Change password' },
+  'oplog.fileUpload': { 'zh-CN': '上传文件', en: 'Upload file' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -5,6 +5,8 @@ export const USER_PATHS = {
   company: (id: number | string) => `/api-user/companys/${id}`,
   profile: '/api-user/users/me',
   password: '/api-user/users/password',
+  /** GET: the tenant's operation log, paged (page, limit, username, startTime, endTime), newest first */
+  logs: '/api-user/logs',
 } as const;
 
 export const FILE_PATHS = {
