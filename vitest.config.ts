@@ -1,16 +1,21 @@
 // One vitest run, three projects: `unit` (next to the code, fast, no I/O beyond memory), `integration`
 // (the gateway over real HTTP and sockets on PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e`
 // (the built web app driven in Debian's Chromium).
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The React plugin only matters for web/ (JSX); shared and gateway tests stay in node. Web component tests
+        // opt into the DOM with `// @vitest-environment jsdom` at the top of the file.
+        plugins: [react()],
         test: {
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {

@@ -1,0 +1,41 @@
+// Page component keys the server's menus name (`path`), mapped to lazily loaded pages. An unknown key renders 404.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export type PageEntry = {
+  Page: LazyExoticComponent<ComponentType>;
+  /** meta.permissions: the user needs one of these ('admin' passes) */
+  permissions?: readonly string[];
+};
+
+export const pageRegistry: Record<string, PageEntry> = {
+  'home/HomePage': {
+    Page: lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
+  },
+  'user/PersonalCenterPage': {
+    Page: lazy(() =>
+      import('../../features/user/PersonalCenterPage.tsx').then((m) => ({ default: m.PersonalCenterPage })),
+    ),
+  },
+  'system/OperationLogPage': {
+    Page: lazy(() =>
+      import('../../features/system/OperationLogPage.tsx').then((m) => ({ default: m.OperationLogPage })),
+    ),
+    permissions: ['sys:log:view'],
+  },
+};
+
+export const NotFoundPage = lazy(() =>
+  import('../../features/errors/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+export const NoPermissionPage = lazy(() =>
+  import('../../features/errors/NoPermissionPage.tsx').then((m) => ({ default: m.NoPermissionPage })),
+);
+export const LoginPage = lazy(() =>
+  import('../../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+export const RegisterPage = lazy(() =>
+  import('../../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+
+/** The page for a component key, or null when the key is unknown (the layout shows 404 instead). */
+export const pageFor = (key: string): PageEntry | null => pageRegistry[key] ?? null;

@@ -1,0 +1,162 @@
+// Sign-in (spec §2, §5, §8): user name and password, the verification code when the server demands it, the
+// redirect back to the page that sent the user here.
+import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { AUTH_PATHS } from '@waterops/shared/auth';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { showMessage } from '../../api/message.ts';
+import type { RequestFailure } from '../../api/request.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { redirectTarget } from '../../app/router/guard.ts';
+import { signedIn } from '../../app/sessionSlice.ts';
+import { settings } from '../../app/settings.ts';
+import { setToken } from '../../app/tokenStorage.ts';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import { captchaDemanded, useLazyCaptchaRequiredQuery, useSignInMutation } from './authApi.ts';
+
+const newDeviceId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+
+type Field = 'username' | 'password' | 'validCode';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ids = { username: useId(), validCode: useId() };
+  const [signIn, { isLoading }] = useSignInMutation();
+  const [askCaptcha] = useLazyCaptchaRequiredQuery();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [validCode, setValidCode] = useState('');
+  const [deviceId, setDeviceId] = useState(newDeviceId);
+  const [captcha, setCaptcha] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Ask whether this user name needs the code: on load and, debounced, as the name is typed.
+  useEffect(() => {
+    const name = username.trim();
+    const timer = setTimeout(
+      () => {
+        askCaptcha(name, false)
+          .unwrap()
+          .then((required) => setCaptcha((was) => was || required))
+          .catch(() => {});
+      },
+      name ? settings.captchaDebounceMs : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [username, askCaptcha]);
+
+  const check = (): Partial<Record<Field, string>> => ({
+    ...(username.trim() ? {} : { username: 'rules.username.required' }),
+    ...(password ? {} : { password: 'rules.password.required' }),
+    ...(captcha && !validCode.trim() ? { validCode: 'rules.validCode.required' } : {}),
+  });
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const grant = await signIn({
+        username: username.trim(),
+        password,
+        ...(captcha ? { validCode: validCode.trim(), deviceId } : {}),
+      }).unwrap();
+      if (!grant.access_token) {
+        showMessage(t('login.noToken'));
+        setFailure(t('login.noToken'));
+        return;
+      }
+      setToken(grant.access_token);
+      dispatch(signedIn());
+      showMessage(t('login.welcome'), 'success');
+      navigate(redirectTarget(location.search), { replace: true });
+    } catch (error) {
+      const f = error as RequestFailure;
+      setFailure(f.message);
+      if (captchaDemanded(f.body)) setCaptcha(true);
+      // A used or wrong code is spent: fetch a fresh image.
+      setDeviceId(newDeviceId());
+      setValidCode('');
+    }
+  };
+
+  const errorOf = (f: Field) => (errors[f] ? t(errors[f]) : undefined);
+  const intentOf = (f: Field) => (errors[f] ? Intent.DANGER : Intent.NONE);
+
+  return (
+    <AuthFrame title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={handleSubmit} noValidate className="wo-auth-form">
+        {failure && (
+          <Callout intent={Intent.DANGER} icon="error" compact className="wo-gap-bottom" role="alert">
+            {failure}
+          </Callout>
+        )}
+        <FormGroup
+          label={t('login.username')}
+          labelFor={ids.username}
+          helperText={errorOf('username')}
+          intent={intentOf('username')}
+        >
+          <InputGroup
+            id={ids.username}
+            size="large"
+            leftIcon="user"
+            autoComplete="username"
+            placeholder={t('login.usernamePlaceholder')}
+            value={username}
+            intent={intentOf('username')}
+            onValueChange={setUsername}
+            autoFocus
+          />
+        </FormGroup>
+        <PasswordInput
+          label={t('login.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          error={errorOf('password')}
+        />
+        {captcha && (
+          <FormGroup
+            label={t('login.validCode')}
+            labelFor={ids.validCode}
+            helperText={errorOf('validCode')}
+            intent={intentOf('validCode')}
+          >
+            <div className="wo-captcha-row">
+              <InputGroup
+                id={ids.validCode}
+                leftIcon="shield"
+                placeholder={t('login.validCodePlaceholder')}
+                value={validCode}
+                intent={intentOf('validCode')}
+                onValueChange={setValidCode}
+                autoComplete="off"
+                maxLength={10}
+              />
+              <button type="button" className="wo-captcha-image" onClick={() => setDeviceId(newDeviceId())}>
+                <img
+                  src={`${AUTH_PATHS.captcha}?deviceId=${encodeURIComponent(deviceId)}`}
+                  alt={t('login.captchaAlt')}
+                />
+              </button>
+            </div>
+          </FormGroup>
+        )}
+        <Button type="submit" intent={Intent.PRIMARY} size="large" fill loading={isLoading} text={t('login.submit')} />
+        <div className="wo-auth-links">
+          <Link to="/register">{t('login.toRegister')}</Link>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,62 @@
+// Sign-in, sign-out and what the shell loads after sign-in: the current user, their company and menus.
+import { type Result, SUCCESS_CODES } from '@waterops/shared/api';
+import { AUTH_PATHS, type SignInFailure, type TokenGrant } from '@waterops/shared/auth';
+import { type Company, type CurrentUser, type MenuEntry, USER_PATHS } from '@waterops/shared/user';
+import { baseApi } from '../../api/baseApi.ts';
+
+export type SignInForm = { username: string; password: string; validCode?: string; deviceId?: string };
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    signIn: build.mutation<Partial<TokenGrant>, SignInForm>({
+      query: (form) => ({
+        url: AUTH_PATHS.token,
+        method: 'POST',
+        contentType: 'form',
+        data: { grant_type: 'password', ...form },
+      }),
+      transformResponse: (body: Result<Partial<TokenGrant> | null>) => body.datas ?? {},
+    }),
+    signOut: build.mutation<void, void>({
+      query: () => ({ url: AUTH_PATHS.removeToken, not_msg: true }),
+    }),
+    captchaRequired: build.query<boolean, string>({
+      query: (username) => ({ url: AUTH_PATHS.captchaRequired, params: { username }, not_msg: true }),
+      transformResponse: (body: Result<{ required: boolean }>) => body.datas.required,
+    }),
+    currentUser: build.query<CurrentUser | null, void>({
+      query: () => ({ url: USER_PATHS.currentUser }),
+      transformResponse: (body: Result<CurrentUser | null>) => body.datas ?? null,
+      providesTags: ['CurrentUser'],
+    }),
+    company: build.query<Company, number>({
+      query: (id) => ({ url: USER_PATHS.company(id), not_msg: true }),
+      transformResponse: (body: Result<Company>) => body.datas,
+      providesTags: ['Company'],
+    }),
+    currentMenus: build.query<MenuEntry[], void>({
+      query: () => ({ url: USER_PATHS.currentMenus }),
+      transformResponse: (body: Result<MenuEntry[] | null>) => body.datas ?? [],
+      providesTags: ['Menus'],
+    }),
+  }),
+});
+
+export const {
+  useSignInMutation,
+  useSignOutMutation,
+  useLazyCaptchaRequiredQuery,
+  useCurrentUserQuery,
+  useCompanyQuery,
+  useCurrentMenusQuery,
+} = authApi;
+
+/** The failed sign-in body tells whether the verification code is now demanded. */
+export const captchaDemanded = (body: unknown): boolean => {
+  const b = body as { resp_code?: number; datas?: Partial<SignInFailure> } | undefined;
+  return b !== undefined && !SUCCESS_CODES.includes(b.resp_code ?? -1) && b.datas?.captchaRequired === true;
+};
+
+/** Spec §3: the permission list defaults to ['admin'] when the server returns it empty. */
+export const effectivePermissions = (user: CurrentUser | null | undefined): string[] =>
+  user ? (user.permissions.length > 0 ? user.permissions : ['admin']) : [];

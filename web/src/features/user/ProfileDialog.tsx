@@ -1,0 +1,135 @@
+// Personal center (dialog 600 px, spec §5): user name read-only; nickname, mobile and avatar, trimmed and checked
+// with the shared rules; saving refreshes the user shown in the top bar.
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { validateProfile } from '@waterops/shared/user';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showMessage } from '../../api/message.ts';
+import type { RequestFailure } from '../../api/request.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { ImageUploader } from '../../components/ImageUploader.tsx';
+import { dialogClosed } from '../../shell/layoutSlice.ts';
+import { useCurrentUserQuery } from '../auth/authApi.ts';
+import { useUpdateProfileMutation, useUploadImageMutation } from './userApi.ts';
+
+type Field = 'nickname' | 'mobile' | 'headImgUrl';
+
+export function ProfileDialog() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const ids = { username: useId(), nickname: useId(), mobile: useId() };
+  const open = useAppSelector((s) => s.layout.dialog === 'profile');
+  const user = useCurrentUserQuery().data;
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [uploadImage] = useUploadImageMutation();
+  const [nickname, setNickname] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [avatar, setAvatar] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  useEffect(() => {
+    if (open && user) {
+      setNickname(user.nickname ?? '');
+      setMobile(user.mobile ?? '');
+      setAvatar(user.headImgUrl ? [user.headImgUrl] : []);
+      setErrors({});
+    }
+  }, [open, user]);
+
+  const check = () =>
+    Object.fromEntries(validateProfile({ nickname, mobile }).map((v) => [v.field, v.message])) as Partial<
+      Record<Field, string>
+    >;
+  const handleBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: check()[field] }));
+  const handleClose = () => dispatch(dialogClosed());
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await updateProfile({
+        id: user?.id,
+        nickname: nickname.trim(),
+        mobile: mobile.trim(),
+        headImgUrl: avatar[0] ?? null,
+      }).unwrap();
+    } catch (error) {
+      const failure = error as RequestFailure;
+      if (failure.field) setErrors({ [failure.field]: failure.message });
+      return;
+    }
+    showMessage(t('profile.saved'), 'success');
+    handleClose();
+  };
+
+  const errorOf = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
+  const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
+
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={handleClose}
+      title={t('profile.title')}
+      icon="person"
+      style={{ width: 600, maxWidth: '96vw' }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogBody>
+          <FormGroup label={t('profile.username')} labelFor={ids.username}>
+            <InputGroup id={ids.username} value={user?.username ?? ''} readOnly disabled leftIcon="user" />
+          </FormGroup>
+          <FormGroup
+            label={t('profile.nickname')}
+            labelFor={ids.nickname}
+            helperText={errorOf('nickname')}
+            intent={intentOf('nickname')}
+          >
+            <InputGroup
+              id={ids.nickname}
+              value={nickname}
+              onValueChange={setNickname}
+              onBlur={() => handleBlur('nickname')}
+              intent={intentOf('nickname')}
+              maxLength={50}
+            />
+          </FormGroup>
+          <FormGroup
+            label={t('profile.mobile')}
+            labelFor={ids.mobile}
+            helperText={errorOf('mobile')}
+            intent={intentOf('mobile')}
+          >
+            <InputGroup
+              id={ids.mobile}
+              value={mobile}
+              onValueChange={setMobile}
+              onBlur={() => handleBlur('mobile')}
+              intent={intentOf('mobile')}
+              inputMode="tel"
+              maxLength={20}
+              leftIcon="mobile-phone"
+            />
+          </FormGroup>
+          <FormGroup label={t('profile.avatar')} helperText={errorOf('headImgUrl')} intent={intentOf('headImgUrl')}>
+            <ImageUploader
+              label={t('profile.avatar')}
+              value={avatar}
+              onChange={setAvatar}
+              onUpload={async (file) => (await uploadImage(file).unwrap()).url}
+              max={1}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('common.cancel')} onClick={handleClose} />
+              <Button type="submit" intent={Intent.PRIMARY} text={t('common.ok')} loading={isLoading} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

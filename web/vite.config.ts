@@ -1,0 +1,23 @@
+// Vite build of the web client: hashed assets under /assets/ (the gateway serves web/dist), and a dev server that
+// proxies the API prefixes and /docs to a locally running gateway.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.WATEROPS_GATEWAY_URL ?? 'http://localhost:8091';
+
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '^/api-.*': { target: gateway, changeOrigin: true },
+      '/docs': { target: gateway, changeOrigin: true },
+    },
+  },
+});
