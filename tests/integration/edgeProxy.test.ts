@@ -1,5 +1,6 @@
 // The upstream proxy over real loopback HTTP: a second Fastify server plays the utility's back end (it echoes what
 // it received, can be slow, answers chosen statuses) and a gateway proxies API prefixes to it.
+import { Readable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import { upstreamProxy } from '@waterops/gateway/src/edge/upstreamProxy.ts';
 import type { ApiPrefix } from '@waterops/shared/api';
@@ -7,6 +8,8 @@ import { API_PREFIXES } from '@waterops/shared/api';
 import { translate } from '@waterops/shared/i18n';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIG = Buffer.alloc(300 * 1024, 'waterops-');
 
 type Echo = { server: string; method: string; url: string; headers: Record<string, string>; body: string };
 
@@ -31,6 +34,11 @@ const startUpstream = async (name: string) => {
       .header('x-upstream-marker', name)
       .send({ resp_code: code, resp_msg: `from ${name}` });
   });
+  // Bodies the proxy must stream rather than buffer: one above its buffering limit, one of unknown length.
+  app.get('/api-file/big', async (_request, reply) => reply.type('application/octet-stream').send(BIG));
+  app.get('/api-file/chunked', async (_request, reply) =>
+    reply.type('text/plain').send(Readable.from(['first,', 'second,', 'third'])),
+  );
   app.all(
     '/*',
     async (request): Promise<Echo> => ({
@@ -149,6 +157,14 @@ describe('upstream proxy', () => {
       expect(users.hits() - before).toBe(1);
     },
   );
+
+  it('streams large and unsized bodies through unchanged', async () => {
+    const big = await fetch(`${gateway.url}/api-file/big`);
+    expect(big.headers.get('content-length')).toBe(String(BIG.length));
+    expect(Buffer.from(await big.arrayBuffer()).equals(BIG)).toBe(true);
+    const chunked = await fetch(`${gateway.url}/api-file/chunked`);
+    expect(await chunked.text()).toBe('first,second,third');
+  });
 
   it('sends a prefix with its own upstream (UPSTREAM_API_USER) there and the others to the default one', async () => {
     const user = (await (await fetch(`${gateway.url}/api-user/users/current`)).json()) as Echo;

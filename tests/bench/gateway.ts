@@ -1,0 +1,206 @@
+// Gateway benchmark: one authenticated GET served by the embedded module, through a proxying gateway, and by the
+// services process directly — each server its own child process on loopback. Prints figures, never asserts them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const RESULTS = join(REPO, 'tests/bench/results/gateway.json');
+const PATH = '/api-user/users/current';
+
+export type BenchSettings = { durationSec: number; warmupSec: number; connections: number };
+export const DEFAULT_SETTINGS: BenchSettings = { durationSec: 10, warmupSec: 2, connections: 50 };
+
+export type CaseResult = {
+  case: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToDirect: number;
+  non2xx: number;
+  errors: number;
+};
+
+type Server = { name: string; url: string; child: ChildProcess; dataDir: string; stderr: () => string };
+
+const freePort = (): Promise<number> =>
+  new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const waitReady = async (server: Server, timeoutMs = 90_000): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.child.exitCode !== null)
+      throw new Error(`${server.name} exited with ${server.child.exitCode}:\n${server.stderr()}`);
+    const ok = await fetch(`${server.url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(250);
+  }
+  throw new Error(`${server.name} not ready after ${timeoutMs} ms:\n${server.stderr()}`);
+};
+
+/** Starts `gateway/src/main.ts` with its own port, data folder and environment; resolves once /readyz says ok. */
+const startServer = async (name: string, env: Record<string, string>): Promise<Server> => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), `wo-bench-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WATEROPS_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // No demo tenant simulator: its background work would eat the CPU we are measuring.
+      WATEROPS_DEMO: '0',
+      WATEROPS_ADMIN_PASSWORD: 'admin123',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  const server = { name, url: `http://127.0.0.1:${port}`, child, dataDir, stderr: () => stderr };
+  servers.push(server);
+  await waitReady(server);
+  return server;
+};
+
+const servers: Server[] = [];
+
+const stopAll = async (): Promise<void> => {
+  await Promise.all(
+    servers.splice(0).map(async (s) => {
+      if (s.child.exitCode === null && s.child.signalCode === null) {
+        const exited = new Promise((r) => s.child.once('exit', r));
+        s.child.kill('SIGTERM');
+        const timer = setTimeout(() => s.child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(s.dataDir, { recursive: true, force: true });
+    }),
+  );
+};
+
+/** The password grant of spec §7: form body, HTTP Basic client credential; returns datas.access_token. */
+export const signIn = async (baseUrl: string, username = 'admin', password = 'admin123'): Promise<string> => {
+  const res = await fetch(`${baseUrl}/api-uaa/oauth/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+  const body = (await res.json()) as { datas?: { access_token?: string }; resp_msg?: string };
+  const token = body.datas?.access_token;
+  if (!token) throw new Error(`sign-in at ${baseUrl} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return token;
+};
+
+const load = (url: string, token: string, seconds: number, connections: number) =>
+  autocannon({
+    url: `${url}${PATH}`,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    headers: { authorization: `bearer ${token}`, 'accept-language': 'en' },
+  });
+
+const measure = async (label: string, url: string, token: string, s: BenchSettings) => {
+  // Check the request really succeeds before timing it: a fast stream of 401s would measure nothing.
+  const probe = await fetch(`${url}${PATH}`, { headers: { authorization: `bearer ${token}` } });
+  if (!probe.ok) throw new Error(`${label}: GET ${PATH} answered ${probe.status} ${await probe.text()}`);
+  await load(url, token, s.warmupSec, s.connections);
+  const r = await load(url, token, s.durationSec, s.connections);
+  return {
+    case: label,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    ratioToDirect: 0,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+};
+
+const printTable = (rows: CaseResult[]): void => {
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'vs direct', 'non-2xx', 'errors'];
+  const lines = rows.map((r) => [
+    r.case,
+    String(r.reqPerSec),
+    String(r.p50Ms),
+    String(r.p99Ms),
+    `${r.ratioToDirect.toFixed(2)}×`,
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+};
+
+/** Runs the three cases and writes tests/bench/results/gateway.json. Servers are stopped even on failure. */
+export const benchGateway = async (settings: BenchSettings = DEFAULT_SETTINGS): Promise<CaseResult[]> => {
+  const onSignal = () => {
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const services = await startServer('services', { WATEROPS_ROLE: 'services' });
+    const gateway = await startServer('gateway', { WATEROPS_ROLE: 'gateway', UPSTREAM_URL: services.url });
+    const all = await startServer('all', { WATEROPS_ROLE: 'all' });
+
+    const servicesToken = await signIn(services.url);
+    const allToken = await signIn(all.url);
+
+    console.log(`gateway bench: GET ${PATH}, ${settings.connections} connections, ${settings.durationSec} s per case`);
+    const embedded = await measure('embedded (role all, one process)', all.url, allToken, settings);
+    const proxied = await measure('proxied (gateway → services)', gateway.url, servicesToken, settings);
+    const direct = await measure('direct (services process)', services.url, servicesToken, settings);
+    const rows = [embedded, proxied, direct].map((r) => ({
+      ...r,
+      ratioToDirect: direct.reqPerSec ? r.reqPerSec / direct.reqPerSec : 0,
+    }));
+    printTable(rows);
+
+    await mkdir(dirname(RESULTS), { recursive: true });
+    const report = {
+      benchmark: 'gateway',
+      date: new Date().toISOString(),
+      machine: { cpus: availableParallelism(), node: process.version, platform: `${process.platform} ${process.arch}` },
+      request: `GET ${PATH} with a bearer token`,
+      settings: { ...settings, pipelining: 1 },
+      cases: rows,
+    };
+    await writeFile(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`written ${RESULTS}`);
+    return rows;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopAll();
+  }
+};
