@@ -178,6 +178,7 @@ describe('static web app', () => {
       openapi: string;
       info: { title: string };
       paths: Record<string, unknown>;
+      security: unknown;
       components: { securitySchemes: Record<string, { scheme: string }> };
     };
     expect(doc.openapi).toMatch(/^3\./);
@@ -186,6 +187,9 @@ describe('static web app', () => {
     expect(Object.keys(doc.paths)).toContain('/api-user/users/current');
     expect(Object.keys(doc.paths)).toContain('/healthz');
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/docs') || p === '/*')).toBe(false);
+    // A public route needs no token in the document; the others inherit the global bearer requirement.
+    expect(doc.paths['/healthz']).toMatchObject({ get: { security: [] } });
+    expect(doc.security).toEqual([{ bearer: [] }]);
   });
 });
 

@@ -8,6 +8,10 @@ import fp from 'fastify-plugin';
 export const DOCS_PREFIX = '/docs';
 
 const apiDocsPlugin: FastifyPluginAsync = async (fastify) => {
+  // The auth plugin refuses, at registration, routes that do not declare public/permission, and its onRoute hook
+  // runs before ours below; swagger-ui cannot be given route config. So the docs must come first.
+  if (fastify.hasPlugin('waterops-auth'))
+    throw new Error('register apiDocs before the auth plugin (swagger-ui routes are marked public by apiDocs itself)');
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -23,10 +27,12 @@ const apiDocsPlugin: FastifyPluginAsync = async (fastify) => {
       },
       security: [{ bearer: [] }],
     },
-    // Proxied prefixes are wildcards onto another server: they describe nothing, so leave them out.
+    // Proxied prefixes are wildcards onto another server: they describe nothing, so leave them out. Public routes
+    // (sign-in, captcha, health) need no token: say so instead of inheriting the global bearer requirement.
     transform: ({ schema, url, route }) => {
-      const hidden = (route.config as { proxied?: boolean } | undefined)?.proxied === true;
-      return { schema: hidden ? { ...schema, hide: true } : schema, url };
+      const config = route.config as { proxied?: boolean; public?: boolean } | undefined;
+      if (config?.proxied === true) return { schema: { ...schema, hide: true }, url };
+      return { schema: config?.public === true ? { ...schema, security: [] } : schema, url };
     },
   });
   // swagger-ui sets no route config of its own; mark its routes public in a child context so the hook stays local.
