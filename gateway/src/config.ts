@@ -39,16 +39,26 @@ export const ConfigSchema = Type.Object({
     description: 'when the sign-in form demands the verification code',
   }),
   TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 43_200, description: 'access token lifetime' }),
+  SIGNIN_RATE_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'sign-in calls (POST /api-uaa/oauth/token) one IP address may make per minute',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'pino log level' },
   ),
+  TRUST_PROXY: Type.String({
+    default: 'loopback',
+    description:
+      'proxies whose X-Forwarded-For names the client (for the operation log and rate limits): "loopback", addresses or CIDRs, comma-separated; "false" for none',
+  }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
 });
 export type Config = Static<typeof ConfigSchema>;
 
 const BOOLEAN_ENV = new Set(['WATEROPS_DEMO']);
-const INTEGER_ENV = new Set(['PORT', 'UPSTREAM_TIMEOUT_MS', 'TOKEN_TTL_SECONDS']);
+const INTEGER_ENV = new Set(['PORT', 'UPSTREAM_TIMEOUT_MS', 'TOKEN_TTL_SECONDS', 'SIGNIN_RATE_PER_MINUTE']);
 
 /** Thrown for a bad environment; the message names the variable. */
 export class ConfigError extends Error {}

@@ -1,0 +1,86 @@
+// Builds the Fastify app as an explicit, ordered list of registers: logging → languages → errors → API docs →
+// database → authentication → each API prefix (embedded service or upstream proxy, per the edge's route plan) →
+// health probes → the web app. Reading this file top to bottom is reading the boot order.
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.ts';
+import { apiDocs } from './edge/apiDocs.ts';
+import { health } from './edge/health.ts';
+import { routePlan } from './edge/routePlan.ts';
+import { staticWeb } from './edge/staticWeb.ts';
+import { upstreamProxy } from './edge/upstreamProxy.ts';
+import { auth } from './plugins/auth.ts';
+import { db } from './plugins/db.ts';
+import { errors } from './plugins/errors.ts';
+import { i18n } from './plugins/i18n.ts';
+import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
+import { embeddedServices } from './services/embeddedServices.ts';
+
+export type BuildOptions = {
+  /** replaces the pino options built from config (tests pass false) */
+  logger?: FastifyServerOptions['logger'];
+  /** the clock; tests move it to pass expiry windows */
+  now?: () => Date;
+  /** how long token lookups are cached in this process (ms); default 5 s */
+  sessionCacheMs?: number;
+};
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const trustProxy = (value: string): boolean | string => {
+  if (/^(false|0|none)$/i.test(value)) return false;
+  if (/^(true|1)$/i.test(value)) return true;
+  return value;
+};
+
+export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
+  const now = opts.now ?? (() => new Date());
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      // The default serializers log no headers or bodies; these paths stay redacted should anyone add them.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    // Let shutdown finish in-flight requests but not wait on idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxProvider>();
+
+  app.register(i18n);
+  app.register(errors);
+  app.register(apiDocs);
+
+  const plan = routePlan(config);
+  const needsDatabase = config.WATEROPS_ROLE !== 'gateway' && plan.some((t) => t.mode === 'embedded');
+  if (needsDatabase) app.register(db, { config });
+  app.register(auth, { now, cacheMs: opts.sessionCacheMs });
+
+  for (const target of plan) {
+    if (target.mode === 'proxy') {
+      app.register(upstreamProxy, {
+        prefix: target.prefix,
+        upstream: target.upstream,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      });
+    } else {
+      for (const service of embeddedServices[target.prefix] ?? [])
+        app.register(service, { prefix: target.prefix, config, now });
+    }
+  }
+
+  app.register(health, {
+    ready: async () => {
+      if (!needsDatabase) return true;
+      await sql`select 1`.execute(app.db);
+      return true;
+    },
+  });
+  if (config.WATEROPS_ROLE !== 'services')
+    app.register(staticWeb, { distDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+
+  return app;
+};

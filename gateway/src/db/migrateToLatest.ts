@@ -1,0 +1,25 @@
+// Runs the forward-only migration set at start. The list is static (no folder scanning), so bundling or a changed
+// working directory cannot change what runs; Kysely records what ran in kysely_migration and takes a lock, so
+// several instances starting together on one PostgreSQL migrate once.
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/m0001_foundation.ts';
+import type { DB } from './tables.ts';
+
+/** In order; never edit or remove an entry once released: add a new one. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+/** Applies every pending migration; throws (naming the migration) when one fails. */
+export const migrateToLatest = async (db: Kysely<DB>): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`, {
+      cause: error,
+    });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+};

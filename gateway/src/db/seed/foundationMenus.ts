@@ -1,0 +1,101 @@
+// The menu entries every tenant starts with: the pages that exist now, the external API docs link, and one
+// permission entry (type 2) per permission code. Roles are granted entries by `key`.
+import { PERMISSIONS } from '@waterops/shared/auth';
+import { MENU_TYPE } from '../tables.ts';
+
+export type MenuSeed = {
+  /** stable name for grants in this file; not stored */
+  key: string;
+  name: string;
+  nameEn: string;
+  type: number;
+  path?: string;
+  url?: string;
+  css?: string;
+  permission?: string;
+  hidden?: boolean;
+  affix?: boolean;
+  badge?: string;
+  target?: '_blank';
+  children?: MenuSeed[];
+};
+
+const permission = (key: string, code: string, name: string, nameEn: string): MenuSeed => ({
+  key,
+  name,
+  nameEn,
+  type: MENU_TYPE.permission,
+  permission: code,
+});
+
+export const FOUNDATION_MENUS: MenuSeed[] = [
+  {
+    key: 'home',
+    name: '首页',
+    nameEn: 'Home',
+    type: MENU_TYPE.page,
+    path: 'home/HomePage',
+    url: '/index',
+    css: 'home',
+    affix: true,
+  },
+  {
+    key: 'personalCenter',
+    name: '个人中心',
+    nameEn: 'Personal center',
+    type: MENU_TYPE.page,
+    path: 'user/PersonalCenterPage',
+    url: '/personalCenter',
+    css: 'user',
+    children: [
+      permission('profileView', PERMISSIONS.profileView, '查看个人信息', 'View own profile'),
+      permission('profileEdit', PERMISSIONS.profileEdit, '修改个人信息', 'Edit own profile'),
+      permission('passwordEdit', PERMISSIONS.passwordEdit, '修改密码', 'Change own password'),
+      permission('fileUpload', PERMISSIONS.fileUpload, '上传图片', 'Upload images'),
+    ],
+  },
+  {
+    key: 'system',
+    name: '系统管理',
+    nameEn: 'System',
+    type: MENU_TYPE.menu,
+    path: 'Layout',
+    url: '/system',
+    css: 'cog',
+    children: [
+      {
+        key: 'operationLog',
+        name: '操作日志',
+        nameEn: 'Operation log',
+        type: MENU_TYPE.page,
+        path: 'system/OperationLogPage',
+        url: '/system/operationLog',
+        css: 'history',
+        children: [permission('sysLogView', PERMISSIONS.sysLogView, '查看操作日志', 'View the operation log')],
+      },
+    ],
+  },
+  {
+    key: 'apiDocs',
+    name: '接口文档',
+    nameEn: 'API docs',
+    type: MENU_TYPE.page,
+    path: '',
+    url: '/docs',
+    css: 'document-open',
+    badge: 'API',
+    target: '_blank',
+  },
+  permission('admin', PERMISSIONS.admin, '超级管理员(全部权限)', 'Administrator (every permission)'),
+];
+
+/** The operator role: the shell pages and their own profile, password and avatar; no system pages, no log. */
+export const OPERATOR_MENU_KEYS = [
+  'home',
+  'personalCenter',
+  'apiDocs',
+  'profileView',
+  'profileEdit',
+  'passwordEdit',
+  'fileUpload',
+] as const;

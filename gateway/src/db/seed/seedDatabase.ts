@@ -1,0 +1,69 @@
+// First-start data: with WATEROPS_DEMO (default) the demo tenant and its two users; otherwise one tenant with one
+// administrator whose password comes from WATEROPS_ADMIN_PASSWORD. Either way the web app's OAuth client. Runs only
+// on an empty database, so a restart keeps everything and seeds nothing twice.
+import { type Kysely, sql } from 'kysely';
+import { hashPassword } from '../../services/uaa/passwordHash.ts';
+import type { DB } from '../tables.ts';
+import { createTenant, OPERATOR_ROLE_CODE, type TenantSeed } from './createTenant.ts';
+
+/** The demo sign-in printed at start (and documented in the README). */
+export const DEMO_SIGN_IN = {
+  username: 'admin',
+  password: 'admin123',
+  operator: { username: 'operator', password: 'operator123' },
+  clientId: 'webApp',
+  clientSecret: 'webApp',
+} as const;
+
+export type SeedOptions = { demo: boolean; adminPassword?: string | undefined };
+
+// Several instances may start together on one PostgreSQL: the first takes this lock and seeds, the others wait and
+// then find the data there.
+const SEED_LOCK = 72_002;
+
+const demoTenant: TenantSeed = {
+  name: '演示水务公司',
+  nameEn: 'Demo Water Co.',
+  users: [
+    {
+      username: DEMO_SIGN_IN.username,
+      password: DEMO_SIGN_IN.password,
+      nickname: '系统管理员',
+      mobile: '13800138000',
+      roles: ['ADMIN'],
+    },
+    {
+      username: DEMO_SIGN_IN.operator.username,
+      password: DEMO_SIGN_IN.operator.password,
+      nickname: '值班操作员',
+      mobile: '13900139000',
+      roles: [OPERATOR_ROLE_CODE],
+    },
+  ],
+};
+
+const productionTenant = (adminPassword: string): TenantSeed => ({
+  name: '水务公司',
+  nameEn: 'Water utility',
+  users: [{ username: 'admin', password: adminPassword, nickname: '系统管理员', roles: ['ADMIN'] }],
+});
+
+/** Seeds an empty database; returns false (and changes nothing) when it already holds a tenant. */
+export const seedDatabase = (db: Kysely<DB>, opts: SeedOptions): Promise<boolean> =>
+  db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    const existing = await tx.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    if (!opts.demo && !opts.adminPassword) throw new Error('WATEROPS_ADMIN_PASSWORD is required when WATEROPS_DEMO=0');
+    await tx
+      .insertInto('oauth_clients')
+      .values({
+        client_id: DEMO_SIGN_IN.clientId,
+        secret_hash: await hashPassword(DEMO_SIGN_IN.clientSecret),
+        scope: 'app',
+      })
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .execute();
+    await createTenant(tx, opts.demo ? demoTenant : productionTenant(opts.adminPassword as string));
+    return true;
+  });

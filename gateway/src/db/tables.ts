@@ -1,0 +1,168 @@
+// The typed shape of the database for Kysely: one interface per table, as migrations/ creates them.
+// Tenant tables lead with company_id (architecture §4, ready for Citus); the few global tables (logins, tokens,
+// oauth_clients, sign-in counters, captchas) are read before the tenant is known and would be Citus reference tables.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date (or the database default where Generated). */
+type Timestamp = ColumnType<Date, Date, Date>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string | null;
+  /** the name shown beside the logo in the top bar */
+  logo_name: string;
+  logo_name_en: string | null;
+  logo_img: string | null;
+  /** the company's default role (spec §6: "roleId comes from the company record") */
+  role_id: number | null;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  company_id: number;
+  id: Generated<number>;
+  username: string;
+  /** scrypt, see services/uaa/passwordHash.ts */
+  password_hash: string;
+  nickname: string;
+  mobile: string | null;
+  head_img_url: string | null;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Global: user name → tenant and user, so sign-in finds the tenant without breaking company_id-first keys. */
+export interface LoginsTable {
+  username: string;
+  company_id: number;
+  user_id: number;
+}
+
+export interface RolesTable {
+  company_id: number;
+  id: Generated<number>;
+  /** stable code: ADMIN, OPERATOR… */
+  code: string;
+  name: string;
+  name_en: string | null;
+  /** role type, sent as `identity` by the work-order list (spec §6) */
+  type: string;
+  created_at: CreatedAt;
+}
+
+export interface UserRolesTable {
+  company_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+/** Menu entry kinds: a page, a menu with children, a permission entry (carries `permission`). */
+export const MENU_TYPE = { page: 0, menu: 1, permission: 2 } as const;
+
+export interface MenusTable {
+  company_id: number;
+  id: Generated<number>;
+  /** 0 = top level */
+  parent_id: number;
+  name: string;
+  name_en: string | null;
+  type: number;
+  permission: string | null;
+  /** page component key ('Layout' for a directory) */
+  path: string;
+  /** route path, or an external link */
+  url: string;
+  css: string;
+  hidden: boolean;
+  sort: number;
+  affix: boolean;
+  badge: string | null;
+  target: string | null;
+}
+
+export interface RoleMenusTable {
+  company_id: number;
+  role_id: number;
+  menu_id: number;
+}
+
+/** Global: OAuth clients (the web app's Basic credential). */
+export interface OauthClientsTable {
+  client_id: string;
+  secret_hash: string;
+  scope: string;
+  created_at: CreatedAt;
+}
+
+/** Global: access tokens, looked up by their SHA-256 (the token itself is never stored). */
+export interface TokensTable {
+  token_hash: string;
+  company_id: number;
+  user_id: number;
+  client_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+export interface OperationLogTable {
+  company_id: number;
+  id: Generated<number>;
+  user_id: number | null;
+  username: string;
+  operation: string;
+  detail: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface FilesTable {
+  company_id: number;
+  id: string;
+  user_id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** Global: failed sign-ins per user name within a window (shared by every instance through the database). */
+export interface LoginFailuresTable {
+  username: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
+/** Global: verification codes, stored as a hash, bound to the device id the image was fetched with. */
+export interface CaptchasTable {
+  device_id: string;
+  code_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  logins: LoginsTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  menus: MenusTable;
+  role_menus: RoleMenusTable;
+  oauth_clients: OauthClientsTable;
+  tokens: TokensTable;
+  operation_log: OperationLogTable;
+  files: FilesTable;
+  login_failures: LoginFailuresTable;
+  captchas: CaptchasTable;
+}
+
+export type Company = Selectable<CompaniesTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Menu = Selectable<MenusTable>;
+export type NewMenu = Insertable<MenusTable>;

@@ -1,0 +1,221 @@
+// /api-uaa: sign-in (OAuth password grant with an HTTP Basic client credential), sign-out, and the verification code
+// that sign-in demands after repeated failures. Failures are counted per user name in the database (shared by every
+// instance); calls to the token route are also limited per IP address.
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { Type } from '@sinclair/typebox';
+import { ErrorBody, ok, Result } from '@waterops/shared/api';
+import { AUTH_PATHS, SignInFailure, TokenGrant, TokenRequest } from '@waterops/shared/auth';
+import type { MessageKey } from '@waterops/shared/i18n';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../plugins/errors.ts';
+import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { recordOperation } from '../log/operationLogRepository.ts';
+import type { ServiceOptions } from '../serviceOptions.ts';
+import { basicCredential, bearerToken, hashToken, newAccessToken } from './accessToken.ts';
+import { newCaptchaCode, normalizeCaptcha, renderCaptchaSvg } from './captchaImage.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwordHash.ts';
+import { activeFailures, CAPTCHA_TTL_MS, captchaDemanded, lockoutMinutesLeft } from './signInGuard.ts';
+import {
+  clearFailures,
+  findAccount,
+  findClient,
+  findFailures,
+  hashCaptcha,
+  recordFailure,
+  saveCaptcha,
+  takeCaptcha,
+} from './signInRepository.ts';
+import { findActiveSession, insertToken, purgeOldTokens, revokeToken } from './tokenRepository.ts';
+
+export const UAA_PREFIX = '/api-uaa';
+const path = (full: string) => full.slice(UAA_PREFIX.length);
+
+const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const TOKEN_PURGE_EVERY_MS = 3600_000;
+
+export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, now }) => {
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    // Thrown: the app's error handler turns it into the localized 429 envelope.
+    errorResponseBuilder: () => new AppError(429, 'errors.tooManyRequests'),
+  });
+
+  /** A failed sign-in: HTTP 200, resp_code 1, and whether the form must show the code field now. */
+  const failure = (request: FastifyRequest, key: MessageKey, captchaRequired: boolean) => ({
+    resp_code: 1,
+    resp_msg: request.t(key),
+    datas: { captchaRequired },
+  });
+
+  let lastPurge = 0;
+
+  app.post(
+    path(AUTH_PATHS.token),
+    {
+      config: { public: true, rateLimit: { max: config.SIGNIN_RATE_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: ['uaa'],
+        summary: 'Sign in (OAuth 2 password grant)',
+        description:
+          'Form-encoded body; the client credential goes in `Authorization: Basic base64(clientId:secret)`. ' +
+          'A wrong user name or password answers HTTP 200 with resp_code 1 and `datas.captchaRequired`.',
+        security: [],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenRequest,
+        response: {
+          200: Result(Type.Union([TokenGrant, SignInFailure])),
+          400: ErrorBody,
+          401: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const at = now();
+      const credential = basicCredential(request.headers.authorization);
+      const client = credential && (await findClient(app.db, credential.id));
+      if (!credential || !client || !(await verifyPassword(credential.secret, client.secret_hash)))
+        throw new AppError(401, 'auth.badClient');
+
+      const { username, password, validCode, deviceId } = request.body;
+      const record = await findFailures(app.db, username);
+      const minutes = lockoutMinutesLeft(record, at);
+      if (minutes !== null) throw new AppError(429, 'auth.tooManyAttempts', undefined, { minutes });
+
+      const mode = config.LOGIN_CAPTCHA;
+      const failures = activeFailures(record, at);
+      if (captchaDemanded(mode, failures)) {
+        if (!validCode?.trim() || !deviceId) return failure(request, 'auth.captchaRequired', true);
+        const stored = await takeCaptcha(app.db, deviceId);
+        if (!stored || stored.expires_at <= at) return failure(request, 'auth.captchaExpired', true);
+        if (stored.code_hash !== hashCaptcha(deviceId, normalizeCaptcha(validCode)))
+          return failure(request, 'auth.captchaWrong', true);
+      }
+
+      const account = await findAccount(app.db, username);
+      // An unknown user name costs the same scrypt time and gets the same message as a wrong password.
+      const passwordOk = account
+        ? await verifyPassword(password, account.passwordHash)
+        : await verifyAgainstDummy(password);
+      if (!account || !passwordOk) {
+        const after = await recordFailure(app.db, username, at);
+        return failure(request, 'auth.badCredentials', captchaDemanded(mode, activeFailures(after, at)));
+      }
+      if (!account.enabled || !account.companyEnabled)
+        return failure(request, 'auth.userDisabled', captchaDemanded(mode, failures));
+
+      await clearFailures(app.db, username);
+      const token = newAccessToken();
+      const ttl = config.TOKEN_TTL_SECONDS;
+      await insertToken(
+        app.db,
+        {
+          tokenHash: hashToken(token),
+          companyId: account.companyId,
+          userId: account.userId,
+          clientId: client.client_id,
+          expiresAt: new Date(at.getTime() + ttl * 1000),
+        },
+        at,
+      );
+      await recordOperation(app.db, {
+        companyId: account.companyId,
+        userId: account.userId,
+        username: account.username,
+        operation: 'signIn',
+        detail: `client ${client.client_id}`,
+        ip: request.ip,
+        at,
+      });
+      if (at.getTime() - lastPurge > TOKEN_PURGE_EVERY_MS) {
+        lastPurge = at.getTime();
+        await purgeOldTokens(app.db, at);
+      }
+      return ok(
+        { access_token: token, token_type: 'bearer' as const, expires_in: ttl, scope: client.scope },
+        request.t('common.success'),
+      );
+    },
+  );
+
+  app.get(
+    path(AUTH_PATHS.removeToken),
+    {
+      // Public so that signing out with an expired or unknown token still succeeds (there is nothing to revoke).
+      config: { public: true },
+      schema: {
+        tags: ['uaa'],
+        summary: 'Sign out: revoke the bearer token of this request',
+        response: { 200: Result(Type.Null()) },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token) {
+        const at = now();
+        const tokenHash = hashToken(token);
+        app.sessions.drop(tokenHash);
+        const session = await findActiveSession(app.db, tokenHash, at);
+        if (session && (await revokeToken(app.db, tokenHash, at))) {
+          await recordOperation(app.db, {
+            companyId: session.companyId,
+            userId: session.userId,
+            username: session.username,
+            operation: 'signOut',
+            ip: request.ip,
+            at,
+          });
+        }
+      }
+      return ok(null, request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(AUTH_PATHS.captcha),
+    {
+      config: { public: true },
+      schema: {
+        tags: ['uaa'],
+        summary: 'A new verification code image for a device id (valid 5 minutes, one attempt)',
+        security: [],
+        querystring: Type.Object({ deviceId: DeviceId }),
+        response: {
+          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: Type.String() } } },
+          400: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const at = now();
+      const code = newCaptchaCode();
+      const { deviceId } = request.query;
+      await saveCaptcha(app.db, deviceId, hashCaptcha(deviceId, code), new Date(at.getTime() + CAPTCHA_TTL_MS), at);
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderCaptchaSvg(code));
+    },
+  );
+
+  app.get(
+    path(AUTH_PATHS.captchaRequired),
+    {
+      config: { public: true },
+      schema: {
+        tags: ['uaa'],
+        summary: 'Whether the next sign-in of this user name must carry the verification code',
+        security: [],
+        querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Result(Type.Object({ required: Type.Boolean() })), 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const record = await findFailures(app.db, request.query.username);
+      const required = captchaDemanded(config.LOGIN_CAPTCHA, activeFailures(record, now()));
+      return ok({ required }, request.t('common.success'));
+    },
+  );
+};

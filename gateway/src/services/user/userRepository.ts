@@ -1,0 +1,113 @@
+// SQL of the user service: the signed-in user, their roles, permissions and menus, their company, profile and
+// password. Every query is bounded by the caller's company_id, taken from the token.
+import { PERMISSIONS } from '@waterops/shared/auth';
+import type { Kysely } from 'kysely';
+import { type DB, MENU_TYPE, type Menu } from '../../db/tables.ts';
+
+/** The role code whose holders are administrators ('admin' passes every permission check). */
+export const ADMIN_ROLE_CODE = 'ADMIN';
+
+export const findUser = (db: Kysely<DB>, companyId: number, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.username',
+      'u.nickname',
+      'u.mobile',
+      'u.head_img_url',
+      'u.created_at',
+      'u.password_hash',
+      'c.name as company_name',
+      'c.name_en as company_name_en',
+    ])
+    .where('u.company_id', '=', companyId)
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+
+export const rolesOf = (db: Kysely<DB>, companyId: number, userId: number) =>
+  db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', (j) => j.onRef('r.company_id', '=', 'ur.company_id').onRef('r.id', '=', 'ur.role_id'))
+    .select(['r.id', 'r.code', 'r.name', 'r.name_en', 'r.type'])
+    .where('ur.company_id', '=', companyId)
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.id')
+    .execute();
+
+/** Menu entries granted to any of the user's roles, of the given types. */
+export const grantedMenus = (db: Kysely<DB>, companyId: number, userId: number, types: number[]): Promise<Menu[]> =>
+  db
+    .selectFrom('menus as m')
+    .selectAll('m')
+    .where('m.company_id', '=', companyId)
+    .where('m.type', 'in', types)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('role_menus as rm')
+          .innerJoin('user_roles as ur', (j) =>
+            j.onRef('ur.company_id', '=', 'rm.company_id').onRef('ur.role_id', '=', 'rm.role_id'),
+          )
+          .select(eb.lit(1).as('one'))
+          .whereRef('rm.company_id', '=', 'm.company_id')
+          .whereRef('rm.menu_id', '=', 'm.id')
+          .where('ur.user_id', '=', userId),
+      ),
+    )
+    .orderBy('m.sort')
+    .orderBy('m.id')
+    .execute();
+
+/** Permission codes of the user: the granted permission entries, plus 'admin' for the administrator role. */
+export const permissionsOf = async (db: Kysely<DB>, companyId: number, userId: number): Promise<string[]> => {
+  const [entries, roles] = await Promise.all([
+    grantedMenus(db, companyId, userId, [MENU_TYPE.permission]),
+    rolesOf(db, companyId, userId),
+  ]);
+  const codes = new Set(entries.flatMap((m) => (m.permission ? [m.permission] : [])));
+  if (roles.some((r) => r.code === ADMIN_ROLE_CODE)) codes.add(PERMISSIONS.admin);
+  return [...codes].sort();
+};
+
+export const findCompany = (db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+
+export type ProfileChange = { nickname: string; mobile: string; headImgUrl?: string | null | undefined };
+
+export const updateProfile = async (
+  db: Kysely<DB>,
+  companyId: number,
+  userId: number,
+  p: ProfileChange,
+  now: Date,
+): Promise<void> => {
+  await db
+    .updateTable('users')
+    .set({
+      nickname: p.nickname,
+      mobile: p.mobile,
+      ...(p.headImgUrl !== undefined ? { head_img_url: p.headImgUrl } : {}),
+      updated_at: now,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', userId)
+    .execute();
+};
+
+export const setPasswordHash = async (
+  db: Kysely<DB>,
+  companyId: number,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> => {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('company_id', '=', companyId)
+    .where('id', '=', userId)
+    .execute();
+};
