@@ -17,16 +17,16 @@ const translate = (key: string, params: Record<string, unknown> = {}) =>
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 let shown: string[];
-let onExpired: ReturnType<typeof vi.fn>;
-let onForbidden: ReturnType<typeof vi.fn>;
+let onExpired: ReturnType<typeof vi.fn<() => void>>;
+let onForbidden: ReturnType<typeof vi.fn<() => void>>;
 let fetchMock: ReturnType<typeof vi.fn>;
 let token: string | null;
 
 beforeEach(() => {
   shown = [];
   token = null;
-  onExpired = vi.fn();
-  onForbidden = vi.fn();
+  onExpired = vi.fn<() => void>();
+  onForbidden = vi.fn<() => void>();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   configureRequest({

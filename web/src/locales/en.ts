@@ -194,6 +194,7 @@ export const en: typeof zhCN = {
       afternoon: 'Keep it up, and keep an eye on the network.',
       evening: 'A long day behind you; the night-flow window starts soon.',
     },
+    greetingLine: '{{greeting}}, {{name}}',
     today: 'Today is {{date}}',
     company: 'Company',
     roles: 'Roles',

@@ -191,6 +191,7 @@ export const zhCN = {
       afternoon: '下午好,继续保持,关注管网运行情况。',
       evening: '辛苦了一天,晚间夜间流量时段即将开始。',
     },
+    greetingLine: '{{greeting}}，{{name}}',
     today: '今天是 {{date}}',
     company: '所属单位',
     roles: '角色',

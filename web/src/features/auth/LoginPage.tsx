@@ -40,6 +40,7 @@ export function LoginPage() {
   // Ask whether this user name needs the code: on load and, debounced, as the name is typed.
   useEffect(() => {
     const name = username.trim();
+    if (!name) return;
     const timer = setTimeout(
       () => {
         askCaptcha(name, false)
@@ -47,7 +48,7 @@ export function LoginPage() {
           .then((required) => setCaptcha((was) => was || required))
           .catch(() => {});
       },
-      name ? settings.captchaDebounceMs : 0,
+      settings.captchaDebounceMs,
     );
     return () => clearTimeout(timer);
   }, [username, askCaptcha]);

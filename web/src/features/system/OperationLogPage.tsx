@@ -13,6 +13,8 @@ import {
 } from '@blueprintjs/core';
 import { DateRangeInput } from '@blueprintjs/datetime';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@waterops/shared/api';
+import { enUS, zhCN } from 'date-fns/locale';
+import { activeLocale } from '../../app/i18n.ts';
 import type { OperationLogQuery } from '@waterops/shared/user';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +105,7 @@ export function OperationLogPage() {
             maxDate={now}
             shortcuts={shortcuts}
             allowSingleDayRange
+            locale={activeLocale() === 'en' ? enUS : zhCN}
             singleMonthOnly={window.innerWidth < 700}
             startInputProps={{ placeholder: t('log.start'), 'aria-label': t('log.start') }}
             endInputProps={{ placeholder: t('log.end'), 'aria-label': t('log.end') }}
