@@ -1,0 +1,410 @@
+// Signing in and out through /api-uaa as the web app does: the password grant with its client credential, the
+// verification code after repeated failures, the lockout, the per-IP limit, sign-out and expiry — and that neither
+// passwords nor tokens nor codes are stored in clear.
+
+import { hashToken } from '@waterops/gateway/src/services/uaa/accessToken.ts';
+import { hashCaptcha, saveCaptcha } from '@waterops/gateway/src/services/uaa/signInRepository.ts';
+import { CAPTCHA_AFTER_FAILURES } from '@waterops/shared/auth';
+import { translate } from '@waterops/shared/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  CLIENT_BASIC,
+  createSignedInUser,
+  demoCompanyId,
+  lang,
+  postToken,
+  signIn,
+} from '../fixtures/factories.ts';
+import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+
+const zh = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
+  translate(key, 'zh-CN', params);
+const en = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
+  translate(key, 'en', params);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const currentUser = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api-user/users/current', headers: bearer(token) });
+
+/** A user name of its own for each test, so failure counters do not leak between tests. */
+const freshUser = async (): Promise<{ username: string; password: string }> => {
+  const u = await createSignedInUser(t.app, await demoCompanyId(t.app), { codes: ['OPERATOR'] });
+  return { username: u.username, password: u.password };
+};
+
+const failTimes = async (username: string, times: number) => {
+  for (let i = 0; i < times; i++) await postToken(t.app, { username, password: 'wrong-password' });
+};
+
+describe('POST /api-uaa/oauth/token', () => {
+  it('signs the demo administrator in and returns a bearer token that opens the API', async () => {
+    const res = await postToken(t.app, { username: 'admin', password: 'admin123' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      resp_code: 0,
+      resp_msg: zh('common.success'),
+      datas: { token_type: 'bearer', expires_in: t.config.TOKEN_TTL_SECONDS, scope: 'app' },
+    });
+    expect(body.datas.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await currentUser(body.datas.access_token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().datas.username).toBe('admin');
+  });
+
+  it('refuses a wrong client credential with 401 auth.badClient, in the caller’s language', async () => {
+    for (const authorization of [
+      `Basic ${Buffer.from('webApp:wrong').toString('base64')}`,
+      `Basic ${Buffer.from('nobody:webApp').toString('base64')}`,
+      'Basic !!!',
+      '',
+    ]) {
+      const res = await postToken(t.app, { username: 'admin', password: 'admin123' }, { authorization, ...lang('en') });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ resp_code: 401, resp_msg: en('auth.badClient') });
+    }
+  });
+
+  it('answers a wrong password and an unknown user name with the same business failure', async () => {
+    const wrong = await postToken(t.app, { username: 'admin', password: 'nope' });
+    const unknown = await postToken(t.app, { username: 'no-such-user', password: 'nope' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        resp_code: 1,
+        resp_msg: zh('auth.badCredentials'),
+        datas: { captchaRequired: false },
+      });
+    }
+    const inEnglish = await postToken(t.app, { username: 'no-such-user', password: 'nope' }, lang('en'));
+    expect(inEnglish.json().resp_msg).toBe(en('auth.badCredentials'));
+    // Clean up the admin's counter so later tests start from zero.
+    await t.app.db.deleteFrom('login_failures').execute();
+  });
+
+  it('refuses a missing field or an unsupported grant with 400 naming the field, and counts no failure', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api-uaa/oauth/token',
+      headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded', ...lang('en') },
+      payload: 'grant_type=password&username=admin',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      resp_code: 400,
+      resp_msg: en('errors.badRequest', { field: 'password' }),
+      field: 'password',
+    });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api-uaa/oauth/token',
+      headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&username=admin&password=admin123',
+    });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json().field).toBe('grant_type');
+    expect(await t.app.db.selectFrom('login_failures').selectAll().execute()).toEqual([]);
+  });
+
+  it('tells a disabled user so, once the password is right', async () => {
+    const u = await freshUser();
+    await t.app.db.updateTable('users').set({ enabled: false }).where('username', '=', u.username).execute();
+    const res = await postToken(t.app, u);
+    expect(res.json()).toEqual({ resp_code: 1, resp_msg: zh('auth.userDisabled'), datas: { captchaRequired: false } });
+    const wrong = await postToken(t.app, { ...u, password: 'not-it' });
+    expect(wrong.json().resp_msg).toBe(zh('auth.badCredentials'));
+  });
+});
+
+describe('verification code', () => {
+  it('serves a fresh SVG image per request, never cached, with no readable text in it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api-uaa/validata/code?deviceId=device-0001' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(res.body).not.toContain('<text');
+    const row = await t.app.db
+      .selectFrom('captchas')
+      .selectAll()
+      .where('device_id', '=', 'device-0001')
+      .executeTakeFirst();
+    expect(row?.code_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ttl = (row?.expires_at.getTime() ?? 0) - t.clock.now().getTime();
+    expect(ttl).toBeGreaterThan(4.9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  it('refuses a malformed device id with 400', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api-uaa/validata/code?deviceId=a%20b',
+      headers: lang('en'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      resp_code: 400,
+      resp_msg: en('errors.badRequest', { field: 'deviceId' }),
+      field: 'deviceId',
+    });
+  });
+
+  it(`is demanded after ${CAPTCHA_AFTER_FAILURES} failed sign-ins, and checked: missing, wrong, expired, reused, right`, async () => {
+    const u = await freshUser();
+    const required = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api-uaa/validata/required?username=${u.username}` })).json().datas
+        .required;
+    expect(await required()).toBe(false);
+    await failTimes(u.username, CAPTCHA_AFTER_FAILURES - 1);
+    expect(await required()).toBe(false);
+    const third = await postToken(t.app, { username: u.username, password: 'wrong' });
+    expect(third.json().datas).toEqual({ captchaRequired: true });
+    expect(await required()).toBe(true);
+
+    // The right password alone is no longer enough.
+    const missing = await postToken(t.app, u);
+    expect(missing.json()).toEqual({
+      resp_code: 1,
+      resp_msg: zh('auth.captchaRequired'),
+      datas: { captchaRequired: true },
+    });
+
+    // The code in the image is for people to read; the test stores a known code for its device id the same way.
+    const deviceId = 'device-test-1';
+    const image = await t.app.inject({ method: 'GET', url: `/api-uaa/validata/code?deviceId=${deviceId}` });
+    expect(image.statusCode).toBe(200);
+    const setCode = async (code: string, expiresInMs = 60_000) =>
+      saveCaptcha(
+        t.app.db,
+        deviceId,
+        hashCaptcha(deviceId, code),
+        new Date(t.clock.now().getTime() + expiresInMs),
+        t.clock.now(),
+      );
+
+    await setCode('AB23');
+    const wrong = await postToken(t.app, { ...u, validCode: 'ZZ99', deviceId }, lang('en'));
+    expect(wrong.json()).toEqual({ resp_code: 1, resp_msg: en('auth.captchaWrong'), datas: { captchaRequired: true } });
+    // A code is good for one attempt: the right code after a wrong guess is gone.
+    const reused = await postToken(t.app, { ...u, validCode: 'AB23', deviceId });
+    expect(reused.json().resp_msg).toBe(zh('auth.captchaExpired'));
+
+    await setCode('CD45', 1_000);
+    t.clock.advance(2_000);
+    const expired = await postToken(t.app, { ...u, validCode: 'CD45', deviceId });
+    expect(expired.json()).toEqual({
+      resp_code: 1,
+      resp_msg: zh('auth.captchaExpired'),
+      datas: { captchaRequired: true },
+    });
+
+    await setCode('EF67');
+    // Case and surrounding spaces do not matter to a person typing the code.
+    const ok = await postToken(t.app, { ...u, validCode: ' ef67 ', deviceId });
+    expect(ok.json().resp_code).toBe(0);
+    expect(await required()).toBe(false);
+    const again = await postToken(t.app, u);
+    expect(again.json().resp_code).toBe(0);
+  });
+
+  it('a wrong password with a right code still counts as a failure', async () => {
+    const u = await freshUser();
+    await failTimes(u.username, CAPTCHA_AFTER_FAILURES);
+    const deviceId = 'device-test-2';
+    await saveCaptcha(
+      t.app.db,
+      deviceId,
+      hashCaptcha(deviceId, 'GH89'),
+      new Date(t.clock.now().getTime() + 60_000),
+      t.clock.now(),
+    );
+    const res = await postToken(t.app, { ...u, password: 'still-wrong', validCode: 'GH89', deviceId });
+    expect(res.json()).toEqual({ resp_code: 1, resp_msg: zh('auth.badCredentials'), datas: { captchaRequired: true } });
+    const row = await t.app.db
+      .selectFrom('login_failures')
+      .selectAll()
+      .where('username', '=', u.username)
+      .executeTakeFirst();
+    expect(row?.failures).toBe(CAPTCHA_AFTER_FAILURES + 1);
+  });
+});
+
+describe('lockout', () => {
+  it('refuses a user name with 429 after 10 failures in 15 minutes, until the window has passed', async () => {
+    const u = await freshUser();
+    // Captcha off for this user name? No: the code is demanded from the third failure on, so the test answers it.
+    const failWithCode = async (i: number) => {
+      const deviceId = `lock-${i}-device`;
+      await saveCaptcha(
+        t.app.db,
+        deviceId,
+        hashCaptcha(deviceId, 'JK23'),
+        new Date(t.clock.now().getTime() + 60_000),
+        t.clock.now(),
+      );
+      return postToken(t.app, { username: u.username, password: 'wrong', validCode: 'JK23', deviceId });
+    };
+    for (let i = 0; i < 10; i++) {
+      const res = await failWithCode(i);
+      expect(res.json().resp_msg).toBe(zh('auth.badCredentials'));
+    }
+    const locked = await postToken(t.app, u, lang('en'));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ resp_code: 429, resp_msg: en('auth.tooManyAttempts', { minutes: 15 }) });
+
+    t.clock.advance(10 * 60_000);
+    const stillLocked = await postToken(t.app, u);
+    expect(stillLocked.statusCode).toBe(429);
+    expect(stillLocked.json().resp_msg).toBe(zh('auth.tooManyAttempts', { minutes: 5 }));
+
+    t.clock.advance(5 * 60_000 + 1_000);
+    // The window has passed: the count restarts, so no code is demanded and the right password works.
+    const res = await postToken(t.app, u);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().resp_code).toBe(0);
+  });
+});
+
+describe('sign-out and token life', () => {
+  it('revokes the token on sign-out (even one just cached) and logs both events', async () => {
+    const token = await signIn(t.app, 'operator', 'operator123');
+    expect((await currentUser(token)).statusCode).toBe(200); // now in the session cache
+    const out = await t.app.inject({ method: 'GET', url: '/api-uaa/oauth/remove/token', headers: bearer(token) });
+    expect(out.json()).toEqual({ resp_code: 0, resp_msg: zh('common.success'), datas: null });
+    const after = await currentUser(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ resp_code: 401, resp_msg: zh('errors.unauthorized') });
+    const row = await t.app.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    expect(row?.revoked_at).toBeInstanceOf(Date);
+
+    const log = await t.app.db
+      .selectFrom('operation_log')
+      .select(['operation', 'username', 'ip', 'detail'])
+      .where('username', '=', 'operator')
+      .orderBy('id')
+      .execute();
+    expect(log.map((l) => l.operation)).toEqual(['signIn', 'signOut']);
+    expect(log[0]).toMatchObject({ ip: '127.0.0.1', detail: 'client webApp' });
+    // Signing out again (or with no token) is harmless.
+    const twice = await t.app.inject({ method: 'GET', url: '/api-uaa/oauth/remove/token', headers: bearer(token) });
+    expect(twice.json().resp_code).toBe(0);
+    const none = await t.app.inject({ method: 'GET', url: '/api-uaa/oauth/remove/token' });
+    expect(none.json().resp_code).toBe(0);
+  });
+
+  it('answers 401 once a token has expired', async () => {
+    const token = await signIn(t.app, 'operator', 'operator123');
+    expect((await currentUser(token)).statusCode).toBe(200);
+    t.clock.advance(t.config.TOKEN_TTL_SECONDS * 1000 + 1_000);
+    const res = await currentUser(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().resp_msg).toBe(zh('errors.unauthorized'));
+  });
+
+  it('answers 401 for a missing, malformed or unknown token, in the caller’s language', async () => {
+    for (const headers of [{}, { authorization: 'bearer' }, { authorization: 'Basic abc' }, bearer('x'.repeat(43))]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api-user/users/current',
+        headers: { ...headers, ...lang('en') },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ resp_code: 401, resp_msg: en('errors.unauthorized') });
+    }
+  });
+});
+
+describe('secrets at rest', () => {
+  it('stores only hashes of passwords, client secrets and tokens', async () => {
+    const token = await signIn(t.app, 'admin', 'admin123');
+    const users = await t.app.db.selectFrom('users').select(['username', 'password_hash']).execute();
+    for (const u of users) {
+      expect(u.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+      expect(u.password_hash).not.toContain('admin123');
+    }
+    // Two users with the same password get different hashes (per-user salt).
+    const hashes = new Set(users.map((u) => u.password_hash));
+    expect(hashes.size).toBe(users.length);
+    const client = await t.app.db.selectFrom('oauth_clients').selectAll().executeTakeFirstOrThrow();
+    expect(client.secret_hash).toMatch(/^scrypt\$/);
+    const tokens = await t.app.db.selectFrom('tokens').select('token_hash').execute();
+    expect(tokens.map((r) => r.token_hash)).toContain(hashToken(token));
+    expect(tokens.map((r) => r.token_hash)).not.toContain(token);
+    const log = await t.app.db.selectFrom('operation_log').select('detail').execute();
+    expect(log.some((l) => l.detail.includes(token) || l.detail.includes('admin123'))).toBe(false);
+  });
+});
+
+describe('LOGIN_CAPTCHA and the per-IP limit', () => {
+  it('demands the code on every sign-in when LOGIN_CAPTCHA=always', async () => {
+    const always = await startTestApp({ env: { LOGIN_CAPTCHA: 'always' } });
+    try {
+      const required = await always.app.inject({ method: 'GET', url: '/api-uaa/validata/required?username=admin' });
+      expect(required.json().datas).toEqual({ required: true });
+      const res = await postToken(always.app, { username: 'admin', password: 'admin123' });
+      expect(res.json()).toEqual({
+        resp_code: 1,
+        resp_msg: zh('auth.captchaRequired'),
+        datas: { captchaRequired: true },
+      });
+      const deviceId = 'always-device';
+      await saveCaptcha(
+        always.app.db,
+        deviceId,
+        hashCaptcha(deviceId, 'MN34'),
+        new Date(Date.now() + 60_000),
+        new Date(),
+      );
+      const ok = await postToken(always.app, { username: 'admin', password: 'admin123', validCode: 'MN34', deviceId });
+      expect(ok.json().resp_code).toBe(0);
+    } finally {
+      await always.close();
+    }
+  });
+
+  it('never demands the code when LOGIN_CAPTCHA=never, however many failures (the lockout still holds)', async () => {
+    const never = await startTestApp({ env: { LOGIN_CAPTCHA: 'never' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await postToken(never.app, { username: 'admin', password: 'wrong' });
+        expect(res.json().datas).toEqual({ captchaRequired: false });
+      }
+      const ok = await postToken(never.app, { username: 'admin', password: 'admin123' });
+      expect(ok.json().resp_code).toBe(0);
+      for (let i = 0; i < 10; i++) await postToken(never.app, { username: 'admin', password: 'wrong' });
+      expect((await postToken(never.app, { username: 'admin', password: 'admin123' })).statusCode).toBe(429);
+    } finally {
+      await never.close();
+    }
+  });
+
+  it('limits sign-in calls per IP address with a localized 429', async () => {
+    const limited = await startTestApp({ env: { SIGNIN_RATE_PER_MINUTE: '3' } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await postToken(limited.app, { username: 'nobody', password: 'x' });
+        expect(res.statusCode).toBe(200);
+      }
+      const res = await postToken(limited.app, { username: 'admin', password: 'admin123' }, lang('en'));
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ resp_code: 429, resp_msg: en('errors.tooManyRequests') });
+      // Other routes are not limited.
+      const other = await limited.app.inject({ method: 'GET', url: '/api-uaa/validata/required?username=admin' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
