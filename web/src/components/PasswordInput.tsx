@@ -37,9 +37,11 @@ export function PasswordInput({ label, value, onChange, onBlur, error, autoCompl
           <Button
             variant="minimal"
             icon={shown ? 'eye-off' : 'eye-open'}
-            aria-label={`${shown ? t('password.hidePassword') : t('password.showPassword')}: ${label}`}
+            aria-label={shown ? t('password.hidePassword') : t('password.showPassword')}
+            aria-controls={id}
             aria-pressed={shown}
             onClick={() => setShown((s) => !s)}
+            // the field's name stays out of the toggle's name, so a label query finds only the input
           />
         }
       />

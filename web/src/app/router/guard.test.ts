@@ -14,6 +14,10 @@ const decide = (over: Partial<GuardInput>) => decideNavigation({ ...base, ...ove
 describe('navigation guard', () => {
   it('sends a signed-in user away from /login to /', () => {
     expect(decide({ path: '/login' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide({ path: '/login', search: '?redirect=%2Fsystem%2FoperationLog' })).toEqual({
+      kind: 'redirect',
+      to: '/system/operationLog',
+    });
   });
 
   it('without a token allows only the white list; others go to /login with the redirect recorded', () => {

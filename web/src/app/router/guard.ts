@@ -32,7 +32,8 @@ export const decideNavigation = (input: GuardInput): GuardDecision => {
     if (whiteList.includes(input.path)) return { kind: 'allow' };
     return { kind: 'redirect', to: loginPathFor(input.path, input.search, record) };
   }
-  if (input.path === '/login') return { kind: 'redirect', to: '/' };
+  // Signed in on /login (also right after sign-in): on to the recorded page, else '/'.
+  if (input.path === '/login') return { kind: 'redirect', to: redirectTarget(input.search) };
   if (whiteList.includes(input.path)) return { kind: 'allow' };
   if (input.path === '/' || input.path === '') return { kind: 'redirect', to: settings.homePath };
   if (!input.routesReady) return { kind: 'load' };

@@ -12,7 +12,8 @@ const ui = {
   newPassword: () => screen.getByLabelText('新密码'),
   rePassword: () => screen.getByLabelText('确认密码'),
   submit: () => screen.getByRole('button', { name: '确定' }),
-  showNew: () => screen.getByRole('button', { name: '显示密码: 新密码' }),
+  /** the toggles follow the fields' order: old, new, repeat */
+  showNew: () => screen.getAllByRole('button', { name: '显示密码' })[1]!,
 };
 
 const user = {
