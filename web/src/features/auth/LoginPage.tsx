@@ -41,15 +41,12 @@ export function LoginPage() {
   useEffect(() => {
     const name = username.trim();
     if (!name) return;
-    const timer = setTimeout(
-      () => {
-        askCaptcha(name, false)
-          .unwrap()
-          .then((required) => setCaptcha((was) => was || required))
-          .catch(() => {});
-      },
-      settings.captchaDebounceMs,
-    );
+    const timer = setTimeout(() => {
+      askCaptcha(name, false)
+        .unwrap()
+        .then((required) => setCaptcha((was) => was || required))
+        .catch(() => {});
+    }, settings.captchaDebounceMs);
     return () => clearTimeout(timer);
   }, [username, askCaptcha]);
 

@@ -41,7 +41,10 @@ export function HomePage() {
         <UserAvatar user={user} size={64} />
         <div className="wo-welcome-text">
           <h1>
-            {t('home.greetingLine', { greeting: t(`home.greeting.${greeting}`), name: user?.nickname || user?.username })}
+            {t('home.greetingLine', {
+              greeting: t(`home.greeting.${greeting}`),
+              name: user?.nickname || user?.username,
+            })}
           </h1>
           <p className={Classes.TEXT_MUTED}>{t(`home.hint.${greeting}`)}</p>
           <div className="wo-welcome-meta">

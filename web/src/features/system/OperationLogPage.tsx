@@ -13,11 +13,11 @@ import {
 } from '@blueprintjs/core';
 import { DateRangeInput } from '@blueprintjs/datetime';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@waterops/shared/api';
-import { enUS, zhCN } from 'date-fns/locale';
-import { activeLocale } from '../../app/i18n.ts';
 import type { OperationLogQuery } from '@waterops/shared/user';
+import { enUS, zhCN } from 'date-fns/locale';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activeLocale } from '../../app/i18n.ts';
 import { ColumnChooser } from '../../components/ColumnChooser.tsx';
 import { useColumnPreferences } from '../../components/columnPreferences.ts';
 import { formatDateTime, normalizeRange, parseDateTime, rangeShortcuts } from '../../components/dateRange.ts';
