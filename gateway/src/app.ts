@@ -48,6 +48,9 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
     trustProxy: trustProxy(config.TRUST_PROXY),
     // Let shutdown finish in-flight requests but not wait on idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    // Creating a PGlite database on disk (initdb in WASM) plus migrations can take well over Fastify's default 10 s
+    // on a busy 2-core machine; a plugin that really hangs still fails, just later.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxProvider>();
 
   app.register(i18n);

@@ -1,0 +1,405 @@
+// /api-user as the web shell uses it: the current user, the menu tree, the company, the profile and the password —
+// each with success, bad input (400, the spec §5 message, nothing written), no token (401), another tenant's record
+// (404) and a role without the permission (403).
+import { hashToken } from '@waterops/gateway/src/services/uaa/accessToken.ts';
+import { PERMISSIONS } from '@waterops/shared/auth';
+import { type MessageKey, translate } from '@waterops/shared/i18n';
+import type { MenuEntry } from '@waterops/shared/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createRole,
+  createSecondTenant,
+  createSignedInUser,
+  demoCompanyId,
+  lang,
+  postToken,
+  signIn,
+  type Tenant,
+  type TestUser,
+} from '../fixtures/factories.ts';
+import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+
+const zh = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
+const en = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'en', params);
+
+let t: TestApp;
+let companyId: number;
+let admin: string;
+let other: Tenant;
+/** holds no permission at all */
+let nobody: TestUser;
+/** may view (the shell starts) but not edit the profile, change the password or read the log */
+let viewer: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = await demoCompanyId(t.app);
+  admin = await signIn(t.app, 'admin', 'admin123');
+  other = await createSecondTenant(t.app);
+  nobody = await createSignedInUser(t.app, companyId, { ids: [await createRole(t.app, companyId, [])] });
+  viewer = await createSignedInUser(t.app, companyId, {
+    ids: [await createRole(t.app, companyId, [PERMISSIONS.profileView])],
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token?: string, locale: 'zh-CN' | 'en' = 'zh-CN') =>
+  t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...lang(locale) } });
+const put = (url: string, payload: object, token?: string, locale: 'zh-CN' | 'en' = 'zh-CN') =>
+  t.app.inject({ method: 'PUT', url, payload, headers: { ...(token ? bearer(token) : {}), ...lang(locale) } });
+
+const unauthorized = { resp_code: 401, resp_msg: zh('errors.unauthorized') };
+const forbidden = { resp_code: 403, resp_msg: zh('errors.forbidden') };
+const notFound = { resp_code: 404, resp_msg: zh('errors.notFound') };
+
+const userRow = (username: string) =>
+  t.app.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+
+describe('GET /api-user/users/current', () => {
+  it('returns the signed-in administrator with the company in the request language and every permission', async () => {
+    const res = await get('/api-user/users/current', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      resp_code: 0,
+      datas: {
+        username: 'admin',
+        nickname: '系统管理员',
+        mobile: '13800138000',
+        headImgUrl: null,
+        companyId,
+        companyName: '演示水务公司',
+        roles: [{ code: 'ADMIN', name: '超级管理员', type: '1' }],
+      },
+    });
+    expect(body.datas.permissions).toEqual(
+      expect.arrayContaining([
+        'admin',
+        'user:profile:view',
+        'user:profile:edit',
+        'user:password:edit',
+        'file:upload',
+        'sys:log:view',
+      ]),
+    );
+    expect(new Date(body.datas.createTime).toString()).not.toBe('Invalid Date');
+    const inEnglish = (await get('/api-user/users/current', admin, 'en')).json();
+    expect(inEnglish.datas).toMatchObject({ companyName: 'Demo Water Co.', roles: [{ name: 'Administrator' }] });
+    expect(inEnglish.resp_msg).toBe(en('common.success'));
+  });
+
+  it('gives the operator the shell permissions but neither admin nor the log', async () => {
+    const operator = await signIn(t.app, 'operator', 'operator123');
+    const { datas } = (await get('/api-user/users/current', operator)).json();
+    expect(datas.permissions.sort()).toEqual([
+      'file:upload',
+      'user:password:edit',
+      'user:profile:edit',
+      'user:profile:view',
+    ]);
+  });
+
+  it('shows another tenant’s administrator their own tenant only', async () => {
+    const token = await signIn(t.app, other.adminUsername, other.password);
+    const { datas } = (await get('/api-user/users/current', token)).json();
+    expect(datas).toMatchObject({
+      username: other.adminUsername,
+      companyId: other.companyId,
+      companyName: '第二水务公司',
+    });
+  });
+
+  it('answers 401 without a token and 403 to a role without user:profile:view', async () => {
+    expect((await get('/api-user/users/current')).json()).toEqual(unauthorized);
+    const res = await get('/api-user/users/current', nobody.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+    expect((await get('/api-user/users/current', nobody.token, 'en')).json().resp_msg).toBe(en('errors.forbidden'));
+  });
+});
+
+describe('GET /api-user/menus/current', () => {
+  const names = (tree: MenuEntry[]): unknown[] =>
+    tree.map((m) => (m.subMenus.length ? [m.name, names(m.subMenus)] : m.name));
+
+  it('gives the administrator the whole tree, sorted, without permission entries, named in the request language', async () => {
+    const zhTree = (await get('/api-user/menus/current', admin)).json().datas as MenuEntry[];
+    expect(names(zhTree)).toEqual(['首页', '个人中心', ['系统管理', ['操作日志']], '接口文档']);
+    const enTree = (await get('/api-user/menus/current', admin, 'en')).json().datas as MenuEntry[];
+    expect(names(enTree)).toEqual(['Home', 'Personal center', ['System', ['Operation log']], 'API docs']);
+
+    const [home, center, system, docs] = zhTree;
+    expect(home).toMatchObject({
+      path: 'home/HomePage',
+      url: '/index',
+      type: 0,
+      affix: true,
+      hidden: false,
+      parentId: 0,
+    });
+    expect(center).toMatchObject({ path: 'user/PersonalCenterPage', url: '/personalCenter', subMenus: [] });
+    expect(system).toMatchObject({ path: 'Layout', type: 1 });
+    expect(system?.subMenus[0]).toMatchObject({
+      path: 'system/OperationLogPage',
+      url: '/system/operationLog',
+      parentId: system?.id,
+    });
+    expect(docs).toMatchObject({ url: '/docs', target: '_blank', badge: 'API' });
+  });
+
+  it('gives the operator the shell pages only, and a role without grants an empty list', async () => {
+    const operator = await signIn(t.app, 'operator', 'operator123');
+    const tree = (await get('/api-user/menus/current', operator)).json().datas as MenuEntry[];
+    expect(names(tree)).toEqual(['首页', '个人中心', '接口文档']);
+    const viewerTree = (await get('/api-user/menus/current', viewer.token)).json();
+    expect(viewerTree).toMatchObject({ resp_code: 0, datas: [] });
+  });
+
+  it('answers 401 without a token and 403 without user:profile:view', async () => {
+    expect((await get('/api-user/menus/current')).json()).toEqual(unauthorized);
+    expect((await get('/api-user/menus/current', nobody.token)).json()).toEqual(forbidden);
+  });
+});
+
+describe('GET /api-user/companys/{id}', () => {
+  it('returns the caller’s company in the request language', async () => {
+    const res = await get(`/api-user/companys/${companyId}`, admin);
+    const adminRole = await t.app.db
+      .selectFrom('roles')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('code', '=', 'ADMIN')
+      .executeTakeFirstOrThrow();
+    expect(res.json()).toEqual({
+      resp_code: 0,
+      resp_msg: zh('common.success'),
+      datas: { id: companyId, name: '演示水务公司', logoName: '演示水务公司', logoImg: null, roleId: adminRole.id },
+    });
+    expect((await get(`/api-user/companys/${companyId}`, admin, 'en')).json().datas.name).toBe('Demo Water Co.');
+  });
+
+  it('answers 404 for another tenant’s company and for one that does not exist: ids reveal nothing', async () => {
+    for (const id of [other.companyId, 999_999]) {
+      const res = await get(`/api-user/companys/${id}`, admin);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
+  });
+
+  it('answers 400 naming the field for an id that is not a number', async () => {
+    const res = await get('/api-user/companys/abc', admin, 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ resp_code: 400, resp_msg: en('errors.badRequest', { field: 'id' }), field: 'id' });
+  });
+
+  it('answers 401 without a token and 403 without user:profile:view', async () => {
+    expect((await get(`/api-user/companys/${companyId}`)).json()).toEqual(unauthorized);
+    expect((await get(`/api-user/companys/${companyId}`, nobody.token)).json()).toEqual(forbidden);
+  });
+});
+
+describe('PUT /api-user/users/me (profile)', () => {
+  it('saves trimmed nickname, mobile and avatar, returns the user, and logs which fields changed', async () => {
+    const u = await createSignedInUser(t.app, companyId, { codes: ['OPERATOR'] });
+    const avatar = '/api-file/files/0b8d6f5e-3c1a-4f7e-9a2b-5d6c7e8f9a0b';
+    const res = await put(
+      '/api-user/users/me',
+      { id: u.id, nickname: '  小王  ', mobile: ' 13912345678 ', headImgUrl: avatar },
+      u.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      resp_code: 0,
+      datas: { id: u.id, nickname: '小王', mobile: '13912345678', headImgUrl: avatar },
+    });
+    expect(await userRow(u.username)).toMatchObject({ nickname: '小王', mobile: '13912345678', head_img_url: avatar });
+    const log = await t.app.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('username', '=', u.username)
+      .where('operation', '=', 'profileUpdate')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ company_id: companyId, user_id: u.id, detail: 'nickname, mobile, headImgUrl' });
+
+    // Leaving headImgUrl out keeps the avatar; null clears it.
+    await put('/api-user/users/me', { nickname: '小王', mobile: '13912345678' }, u.token);
+    expect((await userRow(u.username)).head_img_url).toBe(avatar);
+    await put('/api-user/users/me', { nickname: '小王', mobile: '13912345678', headImgUrl: null }, u.token);
+    expect((await userRow(u.username)).head_img_url).toBeNull();
+  });
+
+  it.each([
+    [{ nickname: '   ', mobile: '13912345678' }, 'nickname', 'rules.nickname.required'],
+    [{ mobile: '13912345678' }, 'nickname', 'rules.nickname.required'],
+    [{ nickname: '小王', mobile: '' }, 'mobile', 'rules.mobile.required'],
+    [{ nickname: '小王' }, 'mobile', 'rules.mobile.required'],
+    [{ nickname: '小王', mobile: '12912345678' }, 'mobile', 'rules.mobile.format'],
+    [{ nickname: '小王', mobile: '1391234567' }, 'mobile', 'rules.mobile.format'],
+    [{ nickname: '小王', mobile: '139123456789' }, 'mobile', 'rules.mobile.format'],
+  ] as const)('refuses %o with 400, the spec message for %s, and writes nothing', async (payload, field, key) => {
+    const before = await userRow('operator');
+    const operator = await signIn(t.app, 'operator', 'operator123');
+    for (const locale of ['zh-CN', 'en'] as const) {
+      const res = await put('/api-user/users/me', payload, operator, locale);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ resp_code: 400, resp_msg: translate(key, locale), field });
+    }
+    expect(await userRow('operator')).toEqual(before);
+  });
+
+  it('uses the spec’s Chinese texts verbatim', async () => {
+    expect([zh('rules.nickname.required'), zh('rules.mobile.required'), zh('rules.mobile.format')]).toEqual([
+      '请输入昵称',
+      '请输入手机号码',
+      '手机号码格式不对',
+    ]);
+  });
+
+  it('refuses an avatar that is not an http(s) or stored-file URL, and a nickname over 50 characters', async () => {
+    const before = await userRow('admin');
+    const bad = await put(
+      '/api-user/users/me',
+      { nickname: 'x', mobile: '13912345678', headImgUrl: 'javascript:alert(1)' },
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      resp_code: 400,
+      resp_msg: zh('errors.badRequest', { field: 'headImgUrl' }),
+      field: 'headImgUrl',
+    });
+    const long = await put('/api-user/users/me', { nickname: 'x'.repeat(51), mobile: '13912345678' }, admin);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('nickname');
+    expect(await userRow('admin')).toEqual(before);
+  });
+
+  it('answers 404 for another user’s id (own or other tenant) and writes nothing', async () => {
+    const before = await userRow(other.adminUsername);
+    const otherId = other.userIds[other.adminUsername] as number;
+    const res = await put('/api-user/users/me', { id: otherId, nickname: '入侵者', mobile: '13912345678' }, admin);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+    expect(await userRow(other.adminUsername)).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 without user:profile:edit', async () => {
+    const payload = { nickname: '小王', mobile: '13912345678' };
+    expect((await put('/api-user/users/me', payload)).json()).toEqual(unauthorized);
+    const before = await userRow(viewer.username);
+    const res = await put('/api-user/users/me', payload, viewer.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+    expect(await userRow(viewer.username)).toEqual(before);
+  });
+});
+
+describe('PUT /api-user/users/password', () => {
+  it('changes the password: the new one signs in, the old one not; other sessions end, this one stays', async () => {
+    const u = await createSignedInUser(t.app, companyId, { codes: ['OPERATOR'] });
+    const otherSession = await signIn(t.app, u.username, u.password);
+    expect((await get('/api-user/users/current', otherSession)).statusCode).toBe(200); // cached now
+    const res = await put(
+      '/api-user/users/password',
+      { id: u.id, oldPassword: u.password, newPassword: 'n3wPassword', rePassword: 'n3wPassword' },
+      u.token,
+    );
+    expect(res.json()).toEqual({ resp_code: 0, resp_msg: zh('common.success'), datas: null });
+    expect((await get('/api-user/users/current', u.token)).statusCode).toBe(200);
+    expect((await get('/api-user/users/current', otherSession)).statusCode).toBe(401);
+    expect((await postToken(t.app, { username: u.username, password: u.password })).json().resp_code).toBe(1);
+    expect((await postToken(t.app, { username: u.username, password: 'n3wPassword' })).json().resp_code).toBe(0);
+
+    const row = await userRow(u.username);
+    expect(row.password_hash).not.toContain('n3wPassword');
+    const revoked = await t.app.db
+      .selectFrom('tokens')
+      .select('revoked_at')
+      .where('token_hash', '=', hashToken(otherSession))
+      .executeTakeFirstOrThrow();
+    expect(revoked.revoked_at).toBeInstanceOf(Date);
+    const log = await t.app.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('username', '=', u.username)
+      .where('operation', '=', 'passwordChange')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]?.detail).toBe('');
+  });
+
+  it('answers a wrong old password with a business failure and changes nothing', async () => {
+    const u = await createSignedInUser(t.app, companyId, { codes: ['OPERATOR'] });
+    const before = await userRow(u.username);
+    const res = await put(
+      '/api-user/users/password',
+      { oldPassword: 'not-my-password', newPassword: 'n3wPassword', rePassword: 'n3wPassword' },
+      u.token,
+      'en',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ resp_code: 1, resp_msg: en('auth.oldPasswordWrong'), datas: null });
+    expect(await userRow(u.username)).toEqual(before);
+    const same = await put(
+      '/api-user/users/password',
+      { oldPassword: u.password, newPassword: u.password, rePassword: u.password },
+      u.token,
+    );
+    expect(same.json()).toEqual({ resp_code: 1, resp_msg: zh('auth.samePassword'), datas: null });
+  });
+
+  it.each([
+    [{ newPassword: 'abc12345', rePassword: 'abc12345' }, 'oldPassword', 'rules.oldPassword.required'],
+    [{ oldPassword: 'x', rePassword: 'abc12345' }, 'newPassword', 'rules.newPassword.required'],
+    [{ oldPassword: 'x', newPassword: 'abc123', rePassword: 'abc123' }, 'newPassword', 'rules.newPassword.format'],
+    [
+      { oldPassword: 'x', newPassword: 'a'.repeat(22), rePassword: 'a'.repeat(22) },
+      'newPassword',
+      'rules.newPassword.format',
+    ],
+    [
+      { oldPassword: 'x', newPassword: '_abc12345', rePassword: '_abc12345' },
+      'newPassword',
+      'rules.newPassword.format',
+    ],
+    [
+      { oldPassword: 'x', newPassword: 'abc 12345', rePassword: 'abc 12345' },
+      'newPassword',
+      'rules.newPassword.format',
+    ],
+    [{ oldPassword: 'x', newPassword: 'abc12345', rePassword: '' }, 'rePassword', 'rules.rePassword.required'],
+    [{ oldPassword: 'x', newPassword: 'abc12345', rePassword: 'abc123456' }, 'rePassword', 'rules.rePassword.mismatch'],
+  ] as const)('refuses %o with 400, the spec message for %s, and writes nothing', async (payload, field, key) => {
+    const before = await userRow('operator');
+    const operator = await signIn(t.app, 'operator', 'operator123');
+    for (const locale of ['zh-CN', 'en'] as const) {
+      const res = await put('/api-user/users/password', payload, operator, locale);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ resp_code: 400, resp_msg: translate(key, locale), field });
+    }
+    expect(await userRow('operator')).toEqual(before);
+  });
+
+  it('uses the spec’s Chinese texts verbatim', () => {
+    expect(zh('rules.newPassword.format')).toBe('密码格式不对!');
+    expect(zh('rules.rePassword.mismatch')).toBe('两次输入密码不一致!');
+  });
+
+  it('answers 404 for another user’s id, 401 without a token, 403 without user:password:edit', async () => {
+    const payload = { oldPassword: 'pass1234', newPassword: 'n3wPassword', rePassword: 'n3wPassword' };
+    const before = await userRow(viewer.username);
+    const otherId = other.userIds[other.adminUsername] as number;
+    expect((await put('/api-user/users/password', { ...payload, id: otherId }, viewer.token)).statusCode).toBe(403);
+    const u = await createSignedInUser(t.app, companyId, { codes: ['OPERATOR'] });
+    const res = await put('/api-user/users/password', { ...payload, id: otherId }, u.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+    expect((await put('/api-user/users/password', payload)).json()).toEqual(unauthorized);
+    const denied = await put('/api-user/users/password', payload, viewer.token);
+    expect(denied.json()).toEqual(forbidden);
+    expect(await userRow(viewer.username)).toEqual(before);
+  });
+});
