@@ -20,6 +20,8 @@ import { embeddedServices } from './services/embeddedServices.ts';
 export type BuildOptions = {
   /** replaces the pino options built from config (tests pass false) */
   logger?: FastifyServerOptions['logger'];
+  /** where the configured logger writes (default stdout); tests read what would be logged */
+  logStream?: { write(line: string): void };
   /** the clock; tests move it to pass expiry windows */
   now?: () => Date;
   /** how long token lookups are cached in this process (ms); default 5 s */
@@ -44,6 +46,7 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: trustProxy(config.TRUST_PROXY),
     // Let shutdown finish in-flight requests but not wait on idle keep-alive sockets.
