@@ -9,13 +9,18 @@ import autocannon from 'autocannon';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const RESULTS = join(REPO, 'tests/bench/results/gateway.json');
+// The benchmark's request: an authenticated read that runs the whole stack (token check, database, envelope).
 const PATH = '/api-user/users/current';
+// A second, near-free request under the same prefix: an unknown path answers the JSON 404 with no token check and no
+// database, so its figures show what the HTTP hop itself costs, apart from the service's work.
+const BARE_PATH = '/api-user/bench-no-such-route';
 
 export type BenchSettings = { durationSec: number; warmupSec: number; connections: number };
 export const DEFAULT_SETTINGS: BenchSettings = { durationSec: 10, warmupSec: 2, connections: 50 };
 
 export type CaseResult = {
   case: string;
+  path: string;
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -116,28 +121,32 @@ export const signIn = async (baseUrl: string, username = 'admin', password = 'ad
   return token;
 };
 
-const load = (url: string, token: string, seconds: number, connections: number) =>
+const load = (url: string, path: string, token: string, seconds: number, connections: number) =>
   autocannon({
-    url: `${url}${PATH}`,
+    url: `${url}${path}`,
     connections,
     pipelining: 1,
     duration: seconds,
     headers: { authorization: `bearer ${token}`, 'accept-language': 'en' },
   });
 
-const measure = async (label: string, url: string, token: string, s: BenchSettings) => {
-  // Check the request really succeeds before timing it: a fast stream of 401s would measure nothing.
-  const probe = await fetch(`${url}${PATH}`, { headers: { authorization: `bearer ${token}` } });
-  if (!probe.ok) throw new Error(`${label}: GET ${PATH} answered ${probe.status} ${await probe.text()}`);
-  await load(url, token, s.warmupSec, s.connections);
-  const r = await load(url, token, s.durationSec, s.connections);
+const measure = async (label: string, url: string, path: string, token: string, s: BenchSettings) => {
+  // Check the request answers as expected before timing it: a fast stream of 401s would measure nothing.
+  const expected = path === PATH ? 200 : 404;
+  const probe = await fetch(`${url}${path}`, { headers: { authorization: `bearer ${token}` } });
+  if (probe.status !== expected)
+    throw new Error(`${label}: GET ${path} answered ${probe.status} ${await probe.text()}`);
+  await load(url, path, token, s.warmupSec, s.connections);
+  const r = await load(url, path, token, s.durationSec, s.connections);
   return {
     case: label,
+    path,
     reqPerSec: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     ratioToDirect: 0,
-    non2xx: r.non2xx,
+    // The bare case answers 404 on purpose; count only the unexpected statuses.
+    non2xx: path === PATH ? r.non2xx : r.non2xx - r['4xx'],
     errors: r.errors,
   };
 };
@@ -176,22 +185,29 @@ export const benchGateway = async (settings: BenchSettings = DEFAULT_SETTINGS): 
     const servicesToken = await signIn(services.url);
     const allToken = await signIn(all.url);
 
-    console.log(`gateway bench: GET ${PATH}, ${settings.connections} connections, ${settings.durationSec} s per case`);
-    const embedded = await measure('embedded (role all, one process)', all.url, allToken, settings);
-    const proxied = await measure('proxied (gateway → services)', gateway.url, servicesToken, settings);
-    const direct = await measure('direct (services process)', services.url, servicesToken, settings);
-    const rows = [embedded, proxied, direct].map((r) => ({
-      ...r,
-      ratioToDirect: direct.reqPerSec ? r.reqPerSec / direct.reqPerSec : 0,
-    }));
-    printTable(rows);
+    const rows: CaseResult[] = [];
+    for (const path of [PATH, BARE_PATH]) {
+      console.log(`\nGET ${path}: ${settings.connections} connections, ${settings.durationSec} s per case`);
+      const embedded = await measure('embedded (role all, one process)', all.url, path, allToken, settings);
+      const proxied = await measure('proxied (gateway → services)', gateway.url, path, servicesToken, settings);
+      const direct = await measure('direct (services process)', services.url, path, servicesToken, settings);
+      const group = [embedded, proxied, direct].map((r) => ({
+        ...r,
+        ratioToDirect: direct.reqPerSec ? r.reqPerSec / direct.reqPerSec : 0,
+      }));
+      printTable(group);
+      rows.push(...group);
+    }
 
     await mkdir(dirname(RESULTS), { recursive: true });
     const report = {
       benchmark: 'gateway',
       date: new Date().toISOString(),
       machine: { cpus: availableParallelism(), node: process.version, platform: `${process.platform} ${process.arch}` },
-      request: `GET ${PATH} with a bearer token`,
+      requests: {
+        [PATH]: 'authenticated read (bearer token)',
+        [BARE_PATH]: 'unknown path: JSON 404, no auth, no database',
+      },
       settings: { ...settings, pipelining: 1 },
       cases: rows,
     };

@@ -1,12 +1,10 @@
 // The upstream proxy over real loopback HTTP: a second Fastify server plays the utility's back end (it echoes what
 // it received, can be slow, answers chosen statuses) and a gateway proxies API prefixes to it.
 import { Readable } from 'node:stream';
-import formbody from '@fastify/formbody';
-import { upstreamProxy } from '@waterops/gateway/src/edge/upstreamProxy.ts';
-import type { ApiPrefix } from '@waterops/shared/api';
-import { API_PREFIXES } from '@waterops/shared/api';
+import { buildApp } from '@waterops/gateway/src/app.ts';
+import { loadConfig } from '@waterops/gateway/src/config.ts';
 import { translate } from '@waterops/shared/i18n';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIG = Buffer.alloc(300 * 1024, 'waterops-');
@@ -56,36 +54,33 @@ const startUpstream = async (name: string) => {
 };
 
 /**
- * The gateway as app.ts wires it for role `gateway`: one upstreamProxy per prefix, registered at the root with its
- * prefix, beside a form parser and an auth-style hook that refuses every route not marked public (as the core's
- * auth plugin does), so the test proves the proxy's routes carry that mark.
+ * The real gateway (role `gateway`, built by app.ts): every prefix proxied to `upstream`, with per-prefix overrides.
+ * Its auth plugin refuses every route not marked public, so passing requests through also proves the proxy's
+ * routes carry that mark.
  */
-const startGateway = async (upstreams: Record<ApiPrefix, string>, timeoutMs: number) => {
-  const app = Fastify({ logger: false });
-  await app.register(formbody);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404 && (request.routeOptions.config as { public?: boolean }).public !== true)
-      return reply.code(401).send({ resp_code: 401, resp_msg: 'not public' });
+const startGateway = async (upstream: string, timeoutMs: number, overrides: Record<string, string> = {}) => {
+  const config = loadConfig({
+    WATEROPS_ROLE: 'gateway',
+    UPSTREAM_URL: upstream,
+    UPSTREAM_TIMEOUT_MS: String(timeoutMs),
+    ...overrides,
   });
-  for (const prefix of API_PREFIXES)
-    await app.register(upstreamProxy, { prefix, upstream: upstreams[prefix], timeoutMs });
+  const app = buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { app, url: `http://127.0.0.1:${port}` };
 };
 
-const allTo = (url: string) => Object.fromEntries(API_PREFIXES.map((p) => [p, url])) as Record<ApiPrefix, string>;
-
 describe('upstream proxy', () => {
   let main: Awaited<ReturnType<typeof startUpstream>>;
   let users: Awaited<ReturnType<typeof startUpstream>>;
-  let gateway: { app: FastifyInstance; url: string };
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
 
   beforeAll(async () => {
     main = await startUpstream('main');
     users = await startUpstream('users');
-    gateway = await startGateway({ ...allTo(main.url), '/api-user': users.url }, 500);
+    gateway = await startGateway(main.url, 500, { UPSTREAM_API_USER: users.url });
   });
   afterAll(async () => {
     await gateway?.app.close();
@@ -125,7 +120,7 @@ describe('upstream proxy', () => {
     expect(echo.headers['content-type']).toBe('application/json');
   });
 
-  it('forwards a form-encoded body unchanged even though the gateway itself parses forms', async () => {
+  it('forwards a form-encoded body unchanged (the sign-in form) without parsing it', async () => {
     const body = 'grant_type=password&username=admin&password=admin%21123';
     const res = await fetch(`${gateway.url}/api-uaa/oauth/token`, {
       method: 'POST',
@@ -188,13 +183,13 @@ describe('upstream proxy', () => {
 });
 
 describe('upstream proxy with the upstream down', () => {
-  let gateway: { app: FastifyInstance; url: string };
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
 
   beforeAll(async () => {
     // Start an upstream, remember its port, then stop it: connections to that port are now refused.
     const gone = await startUpstream('gone');
     await gone.app.close();
-    gateway = await startGateway(allTo(gone.url), 30_000);
+    gateway = await startGateway(gone.url, 30_000);
   });
   afterAll(async () => {
     await gateway?.app.close();
@@ -222,7 +217,7 @@ describe('upstream proxy when the upstream dies and comes back', () => {
   it('answers 502 while it is gone and passes requests again once it listens on the same port', async () => {
     const first = await startUpstream('first');
     const port = Number(new URL(first.url).port);
-    const gateway = await startGateway(allTo(first.url), 5_000);
+    const gateway = await startGateway(first.url, 5_000);
     try {
       expect((await fetch(`${gateway.url}/api-ops/x`)).status).toBe(200);
       await first.app.close();

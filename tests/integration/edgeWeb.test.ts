@@ -1,15 +1,15 @@
 // The edge's own pages over real HTTP: health probes, the built web app (from a temporary dist folder) with its
-// cache headers and hash-route fallback, the JSON 404 for unknown API paths, and the OpenAPI docs.
+// cache headers and hash-route fallback, the JSON 404 for unknown API paths, and the OpenAPI docs. The web and docs
+// tests run the composed app (role all, as app.ts wires it); the probes run the plugin with a ready() we control.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiDocs } from '@waterops/gateway/src/edge/apiDocs.ts';
 import { health } from '@waterops/gateway/src/edge/health.ts';
-import { staticWeb } from '@waterops/gateway/src/edge/staticWeb.ts';
 import { translate } from '@waterops/shared/i18n';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../fixtures/testApp.ts';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
@@ -36,35 +36,28 @@ const listen = async (app: FastifyInstance): Promise<string> => {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 };
 
-/** A gateway with the edge plugins and one schema'd API route, like app.ts orders them (docs before routes). */
-const startEdge = async (distDir: string, ready: () => Promise<boolean>) => {
+/** The health plugin alone, behind a ready() the test decides. */
+const startHealth = async (ready: () => Promise<boolean>) => {
   const app = Fastify({ logger: false });
-  await app.register(apiDocs);
   await app.register(health, { ready });
-  app.get(
-    '/api-user/users/current',
-    {
-      config: { public: true },
-      schema: { tags: ['user'], response: { 200: { type: 'object', properties: { resp_code: { type: 'integer' } } } } },
-    },
-    async () => ({ resp_code: 0 }),
-  );
-  await app.register(staticWeb, { distDir });
   return { app, url: await listen(app) };
+};
+
+/** The composed app in role `all` on an in-memory database, serving the web app from `distDir`. */
+const startEdge = async (distDir: string) => {
+  const t = await startTestApp({ env: { WEB_DIST_DIR: distDir } });
+  return { t, url: await listen(t.app) };
 };
 
 describe('health probes', () => {
   let readyAnswer: () => Promise<boolean> = async () => true;
   let edge: { app: FastifyInstance; url: string };
-  let dist: string;
 
   beforeAll(async () => {
-    dist = await mkdtemp(join(tmpdir(), 'wo-dist-'));
-    edge = await startEdge(dist, () => readyAnswer());
+    edge = await startHealth(() => readyAnswer());
   });
   afterAll(async () => {
     await edge?.app.close();
-    await rm(dist, { recursive: true, force: true });
   });
 
   it('/healthz answers ok while the process lives', async () => {
@@ -93,7 +86,7 @@ describe('health probes', () => {
 });
 
 describe('static web app', () => {
-  let edge: { app: FastifyInstance; url: string };
+  let edge: Awaited<ReturnType<typeof startEdge>>;
   let dist: string;
 
   beforeAll(async () => {
@@ -102,10 +95,10 @@ describe('static web app', () => {
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    edge = await startEdge(dist, async () => true);
+    edge = await startEdge(dist);
   });
   afterAll(async () => {
-    await edge?.app.close();
+    await edge?.t.close();
     await rm(dist, { recursive: true, force: true });
   });
 
@@ -165,9 +158,14 @@ describe('static web app', () => {
     expect(await res.json()).toEqual({ resp_code: 404, resp_msg: translate('errors.routeNotFound', locale) });
   });
 
-  it('leaves real API routes alone', async () => {
+  it('leaves real API routes alone, even for a browser', async () => {
     const res = await fetch(`${edge.url}/api-user/users/current`, { headers: { accept: 'text/html' } });
-    expect(await res.json()).toEqual({ resp_code: 0 });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { resp_code: number }).resp_code).toBe(401);
+  });
+
+  it('answers /readyz once the database is open', async () => {
+    expect((await fetch(`${edge.url}/readyz`)).status).toBe(200);
   });
 
   it('serves Swagger UI at /docs and an OpenAPI 3 document built from the route schemas', async () => {
@@ -194,13 +192,13 @@ describe('static web app', () => {
 });
 
 describe('static web app not built', () => {
-  let edge: { app: FastifyInstance; url: string };
+  let edge: Awaited<ReturnType<typeof startEdge>>;
 
   beforeAll(async () => {
-    edge = await startEdge(join(tmpdir(), 'wo-no-such-dist-folder'), async () => true);
+    edge = await startEdge(join(tmpdir(), 'wo-no-such-dist-folder'));
   });
   afterAll(async () => {
-    await edge?.app.close();
+    await edge?.t.close();
   });
 
   it('tells a browser to build the app, in its language', async () => {
