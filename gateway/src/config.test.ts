@@ -5,6 +5,7 @@ describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 8080, WATEROPS_DATA_DIR: './data', WATEROPS_ROLE: 'all', WATEROPS_DEMO: true });
+    expect(c).toMatchObject({ LOGIN_CAPTCHA: 'after-failures', SIGNIN_RATE_PER_MINUTE: 30, TRUST_PROXY: 'loopback' });
     expect(c.UPSTREAMS).toEqual({});
   });
 
@@ -16,6 +17,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ UPSTREAM_API_USER: 'ftp://x' }, /UPSTREAM_API_USER/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ SIGNIN_RATE_PER_MINUTE: '0' }, /SIGNIN_RATE_PER_MINUTE/],
+    [{ SIGNIN_RATE_PER_MINUTE: 'many' }, /SIGNIN_RATE_PER_MINUTE/],
+    [{ LOGIN_CAPTCHA: 'sometimes' }, /LOGIN_CAPTCHA/],
     [{ WATEROPS_ROLE: 'gateway' }, /UPSTREAM_URL/],
     [{ WATEROPS_DEMO: '0' }, /WATEROPS_ADMIN_PASSWORD/],
   ])('rejects %o naming the variable', (env, name) => {

@@ -1,0 +1,35 @@
+import { PERMISSIONS } from '@waterops/shared/auth';
+import { describe, expect, it } from 'vitest';
+import { decideAccess, routeAccessProblem } from './routeAccess.ts';
+
+describe('routeAccessProblem', () => {
+  it.each([
+    [{ permission: PERMISSIONS.profileView }, null],
+    [{ public: true }, null],
+    [undefined, /neither/],
+    [{}, /neither/],
+    [{ permission: '' }, /neither/],
+    [{ public: false }, /neither/],
+    [{ public: true, permission: PERMISSIONS.admin }, /both/],
+  ])('%o → %s', (access, problem) => {
+    const result = routeAccessProblem(access);
+    if (problem === null) expect(result).toBeNull();
+    else expect(result).toMatch(problem);
+  });
+});
+
+describe('decideAccess', () => {
+  const route = { permission: PERMISSIONS.sysLogView };
+  it.each([
+    ['anyone on a public route', { public: true }, null, 'allow'],
+    ['nobody signed in', route, null, 'unauthorized'],
+    ['a holder of the permission', route, [PERMISSIONS.profileView, PERMISSIONS.sysLogView], 'allow'],
+    ['a user without it', route, [PERMISSIONS.profileView], 'forbidden'],
+    ['a user with no permissions at all', route, [], 'forbidden'],
+    ['an administrator', route, [PERMISSIONS.admin], 'allow'],
+    ['a signed-in user on a route that declares nothing (fails closed)', {}, [PERMISSIONS.profileView], 'forbidden'],
+    ['even an administrator on a route that declares nothing', {}, [PERMISSIONS.admin], 'forbidden'],
+  ] as const)('%s → %s', (_who, access, held, decision) => {
+    expect(decideAccess(access, held === null ? null : [...held])).toBe(decision);
+  });
+});
