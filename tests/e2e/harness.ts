@@ -88,8 +88,12 @@ export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 /** A fresh browser context (own storage) with a desktop viewport and the given UI language. */
-export const newContext = (browser: Browser, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<BrowserContext> =>
-  browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+export const newContext = async (browser: Browser, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<BrowserContext> => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  // fail fast: a step that has not happened in 10 s will not happen
+  context.setDefaultTimeout(10_000);
+  return context;
+};
 
 /** Where failing tests leave a screenshot to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {

@@ -188,7 +188,7 @@ export const en: typeof zhCN = {
       evening: 'Good evening',
     },
     hint: {
-      early: 'Early hours: last night’s minimum-flow data is ready. Have a good shift.',
+      early: 'Early hours: a good time to look at last night’s minimum flow. Have a good shift.',
       morning: 'A new day has begun. May the supply run smoothly today.',
       noon: 'Midday is peak demand. Don’t forget to have lunch.',
       afternoon: 'Keep it up, and keep an eye on the network.',
