@@ -143,6 +143,18 @@ describe('verification code', () => {
     expect(ttl).toBeLessThanOrEqual(5 * 60_000);
   });
 
+  it('answers whether the code is needed only for a given user name (400 without one)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api-uaa/validata/required', headers: lang('en') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      resp_code: 400,
+      resp_msg: en('errors.badRequest', { field: 'username' }),
+      field: 'username',
+    });
+    const empty = await t.app.inject({ method: 'GET', url: '/api-uaa/validata/required?username=' });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('refuses a malformed device id with 400', async () => {
     const res = await t.app.inject({
       method: 'GET',

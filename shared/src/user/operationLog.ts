@@ -23,7 +23,8 @@ export type OperationLogEntry = Static<typeof OperationLogEntry>;
 
 /**
  * A point in time for the log filters: ISO 8601 (`2024-05-01T08:00:00+08:00`, `…Z`) or the date-range picker's
- * `YYYY-MM-DD HH:mm:ss` (then read in the server's time zone). A date alone means its midnight.
+ * `YYYY-MM-DD HH:mm:ss` (then read in the server's time zone). A date alone covers the whole day: its start for
+ * startTime, its last millisecond for endTime.
  */
 export const LOG_TIME_PATTERN =
   '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?)?(Z|[+-]\\d{2}:?\\d{2})?$';
