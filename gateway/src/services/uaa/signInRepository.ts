@@ -55,6 +55,14 @@ export const recordFailure = async (db: Kysely<DB>, username: string, now: Date)
   return { failures: row.failures, windowStartedAt: row.window_started_at };
 };
 
+/** Drops failure records whose window has passed (user names that were tried and never again). */
+export const purgeStaleFailures = async (db: Kysely<DB>, now: Date): Promise<void> => {
+  await db
+    .deleteFrom('login_failures')
+    .where('window_started_at', '<=', new Date(now.getTime() - FAILURE_WINDOW_MS))
+    .execute();
+};
+
 export const clearFailures = async (db: Kysely<DB>, username: string): Promise<void> => {
   await db.deleteFrom('login_failures').where('username', '=', username).execute();
 };

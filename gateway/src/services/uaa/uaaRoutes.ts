@@ -22,6 +22,7 @@ import {
   findClient,
   findFailures,
   hashCaptcha,
+  purgeStaleFailures,
   recordFailure,
   saveCaptcha,
   takeCaptcha,
@@ -32,7 +33,8 @@ export const UAA_PREFIX = '/api-uaa';
 const path = (full: string) => full.slice(UAA_PREFIX.length);
 
 const DeviceId = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const TOKEN_PURGE_EVERY_MS = 3600_000;
+// Housekeeping of dead tokens and stale failure counters, at most this often, piggybacked on sign-ins.
+const PURGE_EVERY_MS = 3600_000;
 
 export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, now }) => {
   await app.register(formbody);
@@ -129,9 +131,10 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
         ip: request.ip,
         at,
       });
-      if (at.getTime() - lastPurge > TOKEN_PURGE_EVERY_MS) {
+      if (at.getTime() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = at.getTime();
         await purgeOldTokens(app.db, at);
+        await purgeStaleFailures(app.db, at);
       }
       return ok(
         { access_token: token, token_type: 'bearer' as const, expires_in: ttl, scope: client.scope },
@@ -176,7 +179,8 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
   app.get(
     path(AUTH_PATHS.captcha),
     {
-      config: { public: true },
+      // Each image stores a row: limited per IP like sign-in (a form refreshes its image a few times at most).
+      config: { public: true, rateLimit: { max: config.SIGNIN_RATE_PER_MINUTE * 2, timeWindow: 60_000 } },
       schema: {
         tags: ['uaa'],
         summary: 'A new verification code image for a device id (valid 5 minutes, one attempt)',

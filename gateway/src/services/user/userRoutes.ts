@@ -18,21 +18,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type DB, MENU_TYPE } from '../../db/tables.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
+import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword, verifyPassword } from '../uaa/passwordHash.ts';
 import { revokeOtherTokens } from '../uaa/tokenRepository.ts';
 import { buildMenuTree } from './menuTree.ts';
-import {
-  findCompany,
-  findUser,
-  grantedMenus,
-  permissionsOf,
-  rolesOf,
-  setPasswordHash,
-  updateProfile,
-} from './userRepository.ts';
+import { findCompany, findUser, grantedMenus, rolesOf, setPasswordHash, updateProfile } from './userRepository.ts';
 
 export const USER_PREFIX = '/api-user';
 const path = (full: string) => full.slice(USER_PREFIX.length);
@@ -47,18 +40,12 @@ const PasswordBody = Type.Partial(PasswordChange);
 /** An avatar is one of our stored files or an http(s) image elsewhere; nothing that could run script. */
 const HEAD_IMG_PATTERN = /^(\/api-file\/files\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>]+)$/i;
 
-const loadCurrentUser = async (
-  db: Kysely<DB>,
-  companyId: number,
-  userId: number,
-  locale: Locale,
-): Promise<CurrentUser> => {
-  const user = await findUser(db, companyId, userId);
+/** The user as the shell shows them; permissions are the principal's (looked up with the token, at most seconds old). */
+const loadCurrentUser = async (db: Kysely<DB>, me: Principal, locale: Locale): Promise<CurrentUser> => {
+  const user = await findUser(db, me.companyId, me.userId);
   if (!user) throw notFound();
-  const [roles, permissions] = await Promise.all([
-    rolesOf(db, companyId, userId),
-    permissionsOf(db, companyId, userId),
-  ]);
+  const roles = await rolesOf(db, me.companyId, me.userId);
+  const permissions = [...me.permissions];
   return {
     id: user.id,
     username: user.username,
@@ -94,7 +81,7 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
     },
     async (request) => {
       const me = app.principalOf(request);
-      return ok(await loadCurrentUser(app.db, me.companyId, me.userId, request.locale), request.t('common.success'));
+      return ok(await loadCurrentUser(app.db, me, request.locale), request.t('common.success'));
     },
   );
 
@@ -186,7 +173,7 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         ip: request.ip,
         at,
       });
-      return ok(await loadCurrentUser(app.db, me.companyId, me.userId, request.locale), request.t('common.success'));
+      return ok(await loadCurrentUser(app.db, me, request.locale), request.t('common.success'));
     },
   );
 
