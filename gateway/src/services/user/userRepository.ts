@@ -2,6 +2,7 @@
 // password. Every query is bounded by the caller's company_id, taken from the token.
 import { PERMISSIONS } from '@waterops/shared/auth';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type DB, MENU_TYPE, type Menu } from '../../db/tables.ts';
 
 /** The role code whose holders are administrators ('admin' passes every permission check). */
@@ -22,6 +23,37 @@ export const findUser = (db: Kysely<DB>, companyId: number, userId: number) =>
       'u.password_hash',
       'c.name as company_name',
       'c.name_en as company_name_en',
+    ])
+    .where('u.company_id', '=', companyId)
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+
+/** The user with their company's names and their roles, in one round trip (the shell asks for this on every load). */
+export const findUserWithRoles = (db: Kysely<DB>, companyId: number, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select((eb) => [
+      'u.id',
+      'u.company_id',
+      'u.username',
+      'u.nickname',
+      'u.mobile',
+      'u.head_img_url',
+      'u.created_at',
+      'c.name as company_name',
+      'c.name_en as company_name_en',
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_roles as ur')
+          .innerJoin('roles as r', (j) =>
+            j.onRef('r.company_id', '=', 'ur.company_id').onRef('r.id', '=', 'ur.role_id'),
+          )
+          .select(['r.id', 'r.code', 'r.name', 'r.name_en', 'r.type'])
+          .whereRef('ur.company_id', '=', 'u.company_id')
+          .whereRef('ur.user_id', '=', 'u.id')
+          .orderBy('r.id'),
+      ).as('roles'),
     ])
     .where('u.company_id', '=', companyId)
     .where('u.id', '=', userId)

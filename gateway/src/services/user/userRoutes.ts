@@ -25,7 +25,14 @@ import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword, verifyPassword } from '../uaa/passwordHash.ts';
 import { revokeOtherTokens } from '../uaa/tokenRepository.ts';
 import { buildMenuTree } from './menuTree.ts';
-import { findCompany, findUser, grantedMenus, rolesOf, setPasswordHash, updateProfile } from './userRepository.ts';
+import {
+  findCompany,
+  findUser,
+  findUserWithRoles,
+  grantedMenus,
+  setPasswordHash,
+  updateProfile,
+} from './userRepository.ts';
 
 export const USER_PREFIX = '/api-user';
 const path = (full: string) => full.slice(USER_PREFIX.length);
@@ -42,9 +49,8 @@ const HEAD_IMG_PATTERN = /^(\/api-file\/files\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>
 
 /** The user as the shell shows them; permissions are the principal's (looked up with the token, at most seconds old). */
 const loadCurrentUser = async (db: Kysely<DB>, me: Principal, locale: Locale): Promise<CurrentUser> => {
-  const user = await findUser(db, me.companyId, me.userId);
+  const user = await findUserWithRoles(db, me.companyId, me.userId);
   if (!user) throw notFound();
-  const roles = await rolesOf(db, me.companyId, me.userId);
   const permissions = [...me.permissions];
   return {
     id: user.id,
@@ -56,7 +62,12 @@ const loadCurrentUser = async (db: Kysely<DB>, me: Principal, locale: Locale): P
     companyName: localized(locale, user.company_name, user.company_name_en),
     createTime: user.created_at.toISOString(),
     permissions,
-    roles: roles.map((r) => ({ id: r.id, code: r.code, type: r.type, name: localized(locale, r.name, r.name_en) })),
+    roles: user.roles.map((r) => ({
+      id: r.id,
+      code: r.code,
+      type: r.type,
+      name: localized(locale, r.name, r.name_en),
+    })),
   };
 };
 
