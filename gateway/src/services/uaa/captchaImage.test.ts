@@ -38,8 +38,17 @@ describe('normalizeCaptcha', () => {
 });
 
 describe('renderCaptchaSvg', () => {
-  it('has a glyph for every character of the alphabet', () => {
-    for (const c of CAPTCHA_ALPHABET) expect(glyphOf(c), c).toBeDefined();
+  it('has a glyph for every character of the alphabet, on its 4 × 6 grid', () => {
+    for (const c of CAPTCHA_ALPHABET) {
+      const strokes = glyphOf(c);
+      expect(strokes, c).toBeDefined();
+      for (const stroke of strokes ?? []) {
+        expect(stroke.length, c).toBeGreaterThanOrEqual(2);
+        for (const [x, y] of stroke) {
+          expect(x >= 0 && x <= 4 && y >= 0 && y <= 6, `${c}: ${x},${y}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('draws the characters as paths, never as text the SVG source would give away', () => {
