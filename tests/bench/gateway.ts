@@ -1,13 +1,16 @@
 // Gateway benchmark: one authenticated GET served by the embedded module, through a proxying gateway, and by the
 // services process directly — each server its own child process on loopback. Prints figures, never asserts them.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
+import {
+  type GatewayProcess,
+  REPO_ROOT as REPO,
+  signInOverHttp,
+  startGatewayProcess,
+} from '../fixtures/gatewayProcess.ts';
 
-const REPO = resolve(import.meta.dirname, '../..');
 const RESULTS = join(REPO, 'tests/bench/results/gateway.json');
 // The benchmark's request: an authenticated read that runs the whole stack (token check, database, envelope).
 const PATH = '/api-user/users/current';
@@ -29,96 +32,21 @@ export type CaseResult = {
   errors: number;
 };
 
-type Server = { name: string; url: string; child: ChildProcess; dataDir: string; stderr: () => string };
+const servers: GatewayProcess[] = [];
 
-const freePort = (): Promise<number> =>
-  new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
+/** A gateway process for one case; no demo data, so nothing in the background eats the CPU we measure. */
+const startServer = async (name: string, env: Record<string, string>): Promise<GatewayProcess> => {
+  const server = await startGatewayProcess(`bench-${name}`, {
+    WATEROPS_DEMO: '0',
+    WATEROPS_ADMIN_PASSWORD: 'admin123',
+    ...env,
   });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const waitReady = async (server: Server, timeoutMs = 90_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.child.exitCode !== null)
-      throw new Error(`${server.name} exited with ${server.child.exitCode}:\n${server.stderr()}`);
-    const ok = await fetch(`${server.url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(250);
-  }
-  throw new Error(`${server.name} not ready after ${timeoutMs} ms:\n${server.stderr()}`);
-};
-
-/** Starts `gateway/src/main.ts` with its own port, data folder and environment; resolves once /readyz says ok. */
-const startServer = async (name: string, env: Record<string, string>): Promise<Server> => {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), `wo-bench-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WATEROPS_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // No demo tenant simulator: its background work would eat the CPU we are measuring.
-      WATEROPS_DEMO: '0',
-      WATEROPS_ADMIN_PASSWORD: 'admin123',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4_000);
-  });
-  const server = { name, url: `http://127.0.0.1:${port}`, child, dataDir, stderr: () => stderr };
   servers.push(server);
-  await waitReady(server);
   return server;
 };
 
-const servers: Server[] = [];
-
 const stopAll = async (): Promise<void> => {
-  await Promise.all(
-    servers.splice(0).map(async (s) => {
-      if (s.child.exitCode === null && s.child.signalCode === null) {
-        const exited = new Promise((r) => s.child.once('exit', r));
-        s.child.kill('SIGTERM');
-        const timer = setTimeout(() => s.child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await rm(s.dataDir, { recursive: true, force: true });
-    }),
-  );
-};
-
-/** The password grant of spec §7: form body, HTTP Basic client credential; returns datas.access_token. */
-export const signIn = async (baseUrl: string, username = 'admin', password = 'admin123'): Promise<string> => {
-  const res = await fetch(`${baseUrl}/api-uaa/oauth/token`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from('webApp:webApp').toString('base64')}`,
-    },
-    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
-  });
-  const body = (await res.json()) as { datas?: { access_token?: string }; resp_msg?: string };
-  const token = body.datas?.access_token;
-  if (!token) throw new Error(`sign-in at ${baseUrl} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
-  return token;
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
 };
 
 const load = (url: string, path: string, token: string, seconds: number, connections: number) =>
@@ -182,8 +110,8 @@ export const benchGateway = async (settings: BenchSettings = DEFAULT_SETTINGS): 
     const gateway = await startServer('gateway', { WATEROPS_ROLE: 'gateway', UPSTREAM_URL: services.url });
     const all = await startServer('all', { WATEROPS_ROLE: 'all' });
 
-    const servicesToken = await signIn(services.url);
-    const allToken = await signIn(all.url);
+    const servicesToken = await signInOverHttp(services.url);
+    const allToken = await signInOverHttp(all.url);
 
     const rows: CaseResult[] = [];
     for (const path of [PATH, BARE_PATH]) {

@@ -11,10 +11,8 @@ import { translate } from '@waterops/shared/i18n';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRole, createSignedInUser, demoCompanyId, lang, signIn } from '../fixtures/factories.ts';
+import { zh } from '../fixtures/messages.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-
-const zh = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
-  translate(key, 'zh-CN', params);
 
 let t: TestApp;
 const logLines: string[] = [];

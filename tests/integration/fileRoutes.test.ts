@@ -3,7 +3,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MessageKey, translate } from '@waterops/shared/i18n';
+import { translate } from '@waterops/shared/i18n';
 import { MAX_IMAGE_BYTES } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,10 +17,9 @@ import {
   type TestUser,
 } from '../fixtures/factories.ts';
 import { FAKE_PNG, GIF_1PX, JPEG_HEAD, PNG_1PX, pngOfSize, SVG_IMAGE, WEBP_HEAD } from '../fixtures/images.ts';
+import { zh } from '../fixtures/messages.ts';
 import { type FilePart, multipartBody } from '../fixtures/multipart.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-
-const zh = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
 
 let t: TestApp;
 let dataDir: string;

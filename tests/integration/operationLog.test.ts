@@ -1,13 +1,11 @@
 // GET /api-user/logs: the tenant's operation log as the log page reads it — paged newest first, filtered by user name
 // and time, localized operation names, never another tenant's entries; 400/401/403 as for every route.
 import { recordOperation } from '@waterops/gateway/src/services/log/operationLogRepository.ts';
-import { type MessageKey, translate } from '@waterops/shared/i18n';
 import type { OperationLogEntry } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSecondTenant, demoCompanyId, lang, signIn, type Tenant } from '../fixtures/factories.ts';
+import { zh } from '../fixtures/messages.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-
-const zh = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
 
 let t: TestApp;
 let companyId: number;

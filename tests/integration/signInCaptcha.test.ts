@@ -3,15 +3,10 @@
 
 import { hashCaptcha, saveCaptcha } from '@waterops/gateway/src/services/uaa/signInRepository.ts';
 import { CAPTCHA_AFTER_FAILURES } from '@waterops/shared/auth';
-import { translate } from '@waterops/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, demoCompanyId, lang, postToken } from '../fixtures/factories.ts';
+import { en, zh } from '../fixtures/messages.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-
-const zh = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
-  translate(key, 'zh-CN', params);
-const en = (key: Parameters<typeof translate>[0], params?: Record<string, string | number>) =>
-  translate(key, 'en', params);
 
 let t: TestApp;
 beforeAll(async () => {

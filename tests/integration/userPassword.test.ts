@@ -3,24 +3,21 @@
 // and 404 for another user's id.
 import { hashToken } from '@waterops/gateway/src/services/uaa/accessToken.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { type MessageKey, translate } from '@waterops/shared/i18n';
+import { translate } from '@waterops/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createRole,
   createSecondTenant,
   createSignedInUser,
   demoCompanyId,
-  lang,
   postToken,
   signIn,
   type Tenant,
   type TestUser,
 } from '../fixtures/factories.ts';
+import { en, forbidden, notFound, unauthorized, zh } from '../fixtures/messages.ts';
+import { jsonRequests, userRow as rowOfUser } from '../fixtures/requests.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-
-const zh = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'zh-CN', params);
-const en = (key: MessageKey, params?: Record<string, string | number>) => translate(key, 'en', params);
 
 let t: TestApp;
 let companyId: number;
@@ -40,17 +37,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, token?: string, locale: 'zh-CN' | 'en' = 'zh-CN') =>
-  t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...lang(locale) } });
-const put = (url: string, payload: object, token?: string, locale: 'zh-CN' | 'en' = 'zh-CN') =>
-  t.app.inject({ method: 'PUT', url, payload, headers: { ...(token ? bearer(token) : {}), ...lang(locale) } });
-
-const unauthorized = { resp_code: 401, resp_msg: zh('errors.unauthorized') };
-const forbidden = { resp_code: 403, resp_msg: zh('errors.forbidden') };
-const notFound = { resp_code: 404, resp_msg: zh('errors.notFound') };
-
-const userRow = (username: string) =>
-  t.app.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+const { get, put } = jsonRequests(() => t.app);
+const userRow = (username: string) => rowOfUser(t.app, username);
 
 describe('PUT /api-user/users/password', () => {
   it('changes the password: the new one signs in, the old one not; other sessions end, this one stays', async () => {
