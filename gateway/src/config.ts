@@ -30,7 +30,7 @@ export const ConfigSchema = Type.Object({
     description: 'per-prefix upstreams, read from UPSTREAM_API_USER, UPSTREAM_API_REVENUE, …',
   }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 180_000, description: 'proxied request timeout' }),
-  WATEROPS_DEMO: Type.Boolean({ default: true, description: 'seed the demo tenant and run the city simulator' }),
+  WATEROPS_DEMO: Type.Boolean({ default: true, description: 'seed the demo tenant and demo accounts on first start' }),
   WATEROPS_ADMIN_PASSWORD: Type.Optional(
     Type.String({ minLength: 7, description: 'first administrator password when WATEROPS_DEMO=0 (required then)' }),
   ),
