@@ -3,7 +3,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const gateway = process.env.WATEROPS_GATEWAY_URL ?? 'http://localhost:8091';
+const gateway = process.env.WATEROPS_GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
