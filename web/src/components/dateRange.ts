@@ -12,6 +12,17 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const formatDateTime = (d: Date): string =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
+/**
+ * ISO 8601 in local time with the browser's offset, e.g. `2026-11-22T00:00:00+08:00`: the form to send, so the
+ * server reads the instant the user picked rather than that wall-clock time in its own zone.
+ */
+export const formatIsoDateTime = (d: Date): string => {
+  const offset = -d.getTimezoneOffset(); // minutes east of UTC, at that date (summer time included)
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${formatDateTime(d).replace(' ', 'T')}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+};
+
 /** Reads `YYYY-MM-DD[ HH:mm[:ss]]`; null when it is not a real date. */
 export const parseDateTime = (s: string): Date | null => {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s.trim());

@@ -1,5 +1,5 @@
 // The theme drawer (470 px): theme, layout, header, multi-tab; restore default or save (stored locally).
-import { Button, Callout, Classes, Drawer, FormGroup, Intent, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, FormGroup, Intent, RadioGroup, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../api/message.ts';
@@ -12,6 +12,32 @@ const swatches: Record<ThemeName, string[]> = {
   ocean: ['#0b2540', '#0d6ebf', '#e8f2fb'],
   green: ['#0f2e25', '#14925f', '#e6f5ee'],
 };
+
+type ChoiceGroupProps<V extends string> = {
+  /** group label (also the radio group's accessible name) */
+  label: string;
+  /** the chosen value */
+  value: V;
+  /** the choices in order, each with its translated label */
+  options: { value: V; label: string }[];
+  /** called with the newly chosen value */
+  onChange: (value: V) => void;
+};
+
+/** One setting as inline radios, laid out like the other groups of the drawer (label above, same spacing). */
+function ChoiceGroup<V extends string>({ label, value, options, onChange }: ChoiceGroupProps<V>) {
+  return (
+    <FormGroup label={label}>
+      <RadioGroup
+        aria-label={label}
+        inline
+        selectedValue={value}
+        options={options}
+        onChange={(e) => onChange(e.currentTarget.value as V)}
+      />
+    </FormGroup>
+  );
+}
 
 export function ThemeDrawer() {
   const { t } = useTranslation();
@@ -61,29 +87,29 @@ export function ThemeDrawer() {
             ))}
           </div>
         </FormGroup>
-        <RadioGroup
+        <ChoiceGroup
           label={t('theme.layout')}
-          inline
-          selectedValue={draft.layout}
-          onChange={(e) => set('layout', e.currentTarget.value as ThemeSettings['layout'])}
-        >
-          <Radio label={t('theme.vertical')} value="vertical" />
-          <Radio label={t('theme.horizontal')} value="horizontal" />
-        </RadioGroup>
+          value={draft.layout}
+          options={[
+            { value: 'vertical', label: t('theme.vertical') },
+            { value: 'horizontal', label: t('theme.horizontal') },
+          ]}
+          onChange={(layout) => set('layout', layout)}
+        />
         {mobile && (
           <Callout intent={Intent.PRIMARY} compact className="wo-gap-bottom">
             {t('theme.mobileHint')}
           </Callout>
         )}
-        <RadioGroup
+        <ChoiceGroup
           label={t('theme.header')}
-          inline
-          selectedValue={draft.header}
-          onChange={(e) => set('header', e.currentTarget.value as ThemeSettings['header'])}
-        >
-          <Radio label={t('theme.fixed')} value="fixed" />
-          <Radio label={t('theme.noFixed')} value="noFixed" />
-        </RadioGroup>
+          value={draft.header}
+          options={[
+            { value: 'fixed', label: t('theme.fixed') },
+            { value: 'noFixed', label: t('theme.noFixed') },
+          ]}
+          onChange={(header) => set('header', header)}
+        />
         <FormGroup label={t('theme.tagsBar')}>
           <Switch
             checked={draft.tagsBar}

@@ -1,8 +1,7 @@
 // Sign-in (spec §2, §5, §8): user name and password, the verification code when the server demands it, the
 // redirect back to the page that sent the user here.
-import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { AUTH_PATHS } from '@waterops/shared/auth';
-import { useEffect, useId, useState } from 'react';
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
@@ -12,12 +11,11 @@ import { redirectTarget } from '../../app/router/guard.ts';
 import { signedIn } from '../../app/sessionSlice.ts';
 import { settings } from '../../app/settings.ts';
 import { setToken } from '../../app/tokenStorage.ts';
+import { FormField } from '../../components/FormField.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { captchaDemanded, useLazyCaptchaRequiredQuery, useSignInMutation } from './authApi.ts';
-
-const newDeviceId = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+import { CaptchaField, newDeviceId } from './CaptchaField.tsx';
 
 type Field = 'username' | 'password' | 'validCode';
 
@@ -26,7 +24,6 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const ids = { username: useId(), validCode: useId() };
   const [signIn, { isLoading }] = useSignInMutation();
   const [askCaptcha] = useLazyCaptchaRequiredQuery();
   const [username, setUsername] = useState('');
@@ -88,7 +85,6 @@ export function LoginPage() {
   };
 
   const errorOf = (f: Field) => (errors[f] ? t(errors[f]) : undefined);
-  const intentOf = (f: Field) => (errors[f] ? Intent.DANGER : Intent.NONE);
 
   return (
     <AuthFrame title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -98,57 +94,38 @@ export function LoginPage() {
             {failure}
           </Callout>
         )}
-        <FormGroup
+        <FormField
           label={t('login.username')}
-          labelFor={ids.username}
-          helperText={errorOf('username')}
-          intent={intentOf('username')}
-        >
-          <InputGroup
-            id={ids.username}
-            size="large"
-            leftIcon="user"
-            autoComplete="username"
-            placeholder={t('login.usernamePlaceholder')}
-            value={username}
-            intent={intentOf('username')}
-            onValueChange={setUsername}
-            autoFocus
-          />
-        </FormGroup>
+          size="large"
+          leftIcon="user"
+          autoComplete="username"
+          placeholder={t('login.usernamePlaceholder')}
+          value={username}
+          onChange={setUsername}
+          error={errorOf('username')}
+          autoFocus
+        />
         <PasswordInput
           label={t('login.password')}
+          size="large"
+          placeholder={t('login.passwordPlaceholder')}
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
           error={errorOf('password')}
         />
         {captcha && (
-          <FormGroup
+          <CaptchaField
             label={t('login.validCode')}
-            labelFor={ids.validCode}
-            helperText={errorOf('validCode')}
-            intent={intentOf('validCode')}
-          >
-            <div className="wo-captcha-row">
-              <InputGroup
-                id={ids.validCode}
-                leftIcon="shield"
-                placeholder={t('login.validCodePlaceholder')}
-                value={validCode}
-                intent={intentOf('validCode')}
-                onValueChange={setValidCode}
-                autoComplete="off"
-                maxLength={10}
-              />
-              <button type="button" className="wo-captcha-image" onClick={() => setDeviceId(newDeviceId())}>
-                <img
-                  src={`${AUTH_PATHS.captcha}?deviceId=${encodeURIComponent(deviceId)}`}
-                  alt={t('login.captchaAlt')}
-                />
-              </button>
-            </div>
-          </FormGroup>
+            placeholder={t('login.validCodePlaceholder')}
+            value={validCode}
+            onChange={setValidCode}
+            error={errorOf('validCode')}
+            autoComplete="off"
+            maxLength={10}
+            deviceId={deviceId}
+            onRefresh={() => setDeviceId(newDeviceId())}
+          />
         )}
         <Button type="submit" intent={Intent.PRIMARY} size="large" fill loading={isLoading} text={t('login.submit')} />
         <div className="wo-auth-links">

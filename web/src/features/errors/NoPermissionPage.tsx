@@ -1,26 +1,8 @@
 // 401: no permission; tells the user to contact the administrator, with a button back to home.
-import { Button, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ErrorIllustration } from './ErrorIllustration.tsx';
+import { ErrorPage } from './ErrorPage.tsx';
 
 export function NoPermissionPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <div className="wo-error-page">
-      <ErrorIllustration kind="401" />
-      <div className="wo-error-text">
-        <h1>{t('errorPage.noPermissionTitle')}</h1>
-        <p>{t('errorPage.noPermissionText')}</p>
-        <Button
-          intent={Intent.PRIMARY}
-          icon="home"
-          size="large"
-          text={t('common.backHome')}
-          onClick={() => navigate('/')}
-        />
-      </div>
-    </div>
-  );
+  return <ErrorPage code="401" title={t('errorPage.noPermissionTitle')} text={t('errorPage.noPermissionText')} />;
 }

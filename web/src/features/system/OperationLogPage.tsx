@@ -13,7 +13,6 @@ import {
 } from '@blueprintjs/core';
 import { DateRangeInput } from '@blueprintjs/datetime';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@waterops/shared/api';
-import type { OperationLogQuery } from '@waterops/shared/user';
 import { enUS, zhCN } from 'date-fns/locale';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +20,7 @@ import { activeLocale } from '../../app/i18n.ts';
 import { ColumnChooser } from '../../components/ColumnChooser.tsx';
 import { useColumnPreferences } from '../../components/columnPreferences.ts';
 import { formatDateTime, normalizeRange, parseDateTime, rangeShortcuts } from '../../components/dateRange.ts';
-import { useOperationLogQuery } from './operationLogApi.ts';
-
-type Filters = { username: string; start: Date | null; end: Date | null };
+import { type OperationLogFilters, operationLogQuery, useOperationLogQuery } from './operationLogApi.ts';
 
 const intentOf = (operation: string) =>
   operation === 'passwordChange' ? Intent.WARNING : operation === 'signIn' ? Intent.SUCCESS : Intent.NONE;
@@ -31,19 +28,12 @@ const intentOf = (operation: string) =>
 export function OperationLogPage() {
   const { t } = useTranslation();
   const userId = useId();
-  const [draft, setDraft] = useState<Filters>({ username: '', start: null, end: null });
-  const [filters, setFilters] = useState<Filters>(draft);
+  const [draft, setDraft] = useState<OperationLogFilters>({ username: '', start: null, end: null });
+  const [filters, setFilters] = useState<OperationLogFilters>(draft);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
 
-  const query: OperationLogQuery = {
-    page,
-    limit,
-    ...(filters.username.trim() ? { username: filters.username.trim() } : {}),
-    ...(filters.start ? { startTime: formatDateTime(filters.start) } : {}),
-    ...(filters.end ? { endTime: formatDateTime(filters.end) } : {}),
-  };
-  const { data, isFetching, isError, refetch } = useOperationLogQuery(query);
+  const { data, isFetching, isError, refetch } = useOperationLogQuery(operationLogQuery(filters, page, limit));
 
   const columns = useMemo(
     () => [

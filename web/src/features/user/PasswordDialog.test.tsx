@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { layoutSlice } from '../../shell/layoutSlice.ts';
-import { fakeFetch, renderWithStore } from '../../test/renderWithStore.tsx';
+import { demoUser, fakeUserServer, renderDialog } from '../../test/renderDialog.tsx';
+import type { fakeFetch } from '../../test/renderWithStore.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 
 const ui = {
@@ -16,39 +16,21 @@ const ui = {
   showNew: () => screen.getAllByRole('button', { name: '显示密码' })[1]!,
 };
 
-const user = {
-  id: 7,
-  username: 'admin',
-  nickname: 'Admin',
-  mobile: null,
-  headImgUrl: null,
-  companyId: 1,
-  companyName: 'Demo',
-  createTime: '2024-01-01T00:00:00Z',
-  permissions: ['admin'],
-  roles: [],
-};
 let calls: ReturnType<typeof fakeFetch>;
 
 beforeEach(() => {
-  calls = fakeFetch((url, init) => {
-    if (url.includes('/users/current')) return { resp_code: 0, resp_msg: 'ok', datas: user };
+  calls = fakeUserServer(demoUser(), (url, init) => {
     if (url.includes('/users/password') && init.method === 'PUT') {
       const body = JSON.parse(String(init.body));
       return body.oldPassword === 'right1'
         ? { resp_code: 0, resp_msg: 'ok', datas: null }
         : { resp_code: 1, resp_msg: '旧密码错误' };
     }
-    return { resp_code: 0, resp_msg: 'ok', datas: null };
   });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const open = () =>
-  renderWithStore(<PasswordDialog />, {
-    layout: { ...layoutSlice.getInitialState(), dialog: 'password' },
-    session: { signedIn: true },
-  });
+const open = () => renderDialog(<PasswordDialog />, 'password');
 
 describe('change-password dialog', () => {
   it('shows the required messages under each field on submit, and sends nothing', async () => {

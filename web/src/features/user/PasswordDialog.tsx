@@ -1,6 +1,5 @@
 // Change password (dialog 400 px, spec §5): every rule's message under its field on submit and on blur; success
 // signs out and reloads after 2 s; an outside click does not close it.
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { type PasswordInput as PasswordValues, validatePasswordChange } from '@waterops/shared/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import type { RequestFailure } from '../../api/request.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { settings } from '../../app/settings.ts';
 import { signOut } from '../../app/signOut.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { dialogClosed } from '../../shell/layoutSlice.ts';
 import { useCurrentUserQuery } from '../auth/authApi.ts';
@@ -73,29 +73,19 @@ export function PasswordDialog() {
   );
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={open}
-      onClose={handleClose}
       title={t('password.title')}
       icon="key"
+      width={400}
       canOutsideClickClose={false}
-      style={{ width: 400, maxWidth: '96vw' }}
+      busy={isLoading}
+      onClose={handleClose}
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <DialogBody>
-          {field('oldPassword', 'current-password')}
-          {field('newPassword', 'new-password')}
-          {field('rePassword', 'new-password')}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.cancel')} onClick={handleClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('common.ok')} loading={isLoading} />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+      {field('oldPassword', 'current-password')}
+      {field('newPassword', 'new-password')}
+      {field('rePassword', 'new-password')}
+    </FormDialog>
   );
 }

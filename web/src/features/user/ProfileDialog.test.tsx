@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { layoutSlice } from '../../shell/layoutSlice.ts';
-import { fakeFetch, renderWithStore } from '../../test/renderWithStore.tsx';
+import { demoUser, fakeUserServer, renderDialog } from '../../test/renderDialog.tsx';
+import type { fakeFetch } from '../../test/renderWithStore.tsx';
 import { ProfileDialog } from './ProfileDialog.tsx';
 
 const ui = {
@@ -15,34 +15,14 @@ const ui = {
   submit: () => screen.getByRole('button', { name: '确定' }),
 };
 
-const user = {
-  id: 7,
-  username: 'admin',
-  nickname: 'Admin',
-  mobile: '13800000000',
-  headImgUrl: null,
-  companyId: 1,
-  companyName: 'Demo',
-  createTime: '2024-01-01T00:00:00Z',
-  permissions: ['admin'],
-  roles: [],
-};
 let calls: ReturnType<typeof fakeFetch>;
 
 beforeEach(() => {
-  calls = fakeFetch((url) => {
-    if (url.includes('/users/current')) return { resp_code: 0, resp_msg: 'ok', datas: user };
-    if (url.includes('/users/me')) return { resp_code: 0, resp_msg: 'ok', datas: null };
-    return { resp_code: 0, resp_msg: 'ok', datas: null };
-  });
+  calls = fakeUserServer(demoUser({ mobile: '13800000000' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const open = () =>
-  renderWithStore(<ProfileDialog />, {
-    layout: { ...layoutSlice.getInitialState(), dialog: 'profile' },
-    session: { signedIn: true },
-  });
+const open = () => renderDialog(<ProfileDialog />, 'profile');
 
 describe('personal-center dialog', () => {
   it('fills in the user; the user name is read-only', async () => {
@@ -91,11 +71,7 @@ describe('personal-center dialog', () => {
   });
 
   it("refuses an image of 2 MB or more before uploading: 'The size of the uploaded picture cannot exceed 2MB!'", async () => {
-    renderWithStore(
-      <ProfileDialog />,
-      { layout: { ...layoutSlice.getInitialState(), dialog: 'profile' }, session: { signedIn: true } },
-      'en',
-    );
+    renderDialog(<ProfileDialog />, 'profile', 'en');
     await screen.findByRole('dialog', { name: 'Personal center' });
     const big = new File([new Uint8Array(2 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Avatar'), big);

@@ -1,12 +1,14 @@
 // Personal center (dialog 600 px, spec §5): user name read-only; nickname, mobile and avatar, trimmed and checked
 // with the shared rules; saving refreshes the user shown in the top bar.
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import { validateProfile } from '@waterops/shared/user';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormField } from '../../components/FormField.tsx';
 import { ImageUploader } from '../../components/ImageUploader.tsx';
 import { dialogClosed } from '../../shell/layoutSlice.ts';
 import { useCurrentUserQuery } from '../auth/authApi.ts';
@@ -17,7 +19,6 @@ type Field = 'nickname' | 'mobile' | 'headImgUrl';
 export function ProfileDialog() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const ids = { username: useId(), nickname: useId(), mobile: useId() };
   const open = useAppSelector((s) => s.layout.dialog === 'profile');
   const user = useCurrentUserQuery().data;
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
@@ -64,72 +65,46 @@ export function ProfileDialog() {
   };
 
   const errorOf = (field: Field) => (errors[field] ? t(errors[field]) : undefined);
-  const intentOf = (field: Field) => (errors[field] ? Intent.DANGER : Intent.NONE);
+  const avatarIntent = errors.headImgUrl ? Intent.DANGER : Intent.NONE;
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={open}
-      onClose={handleClose}
       title={t('profile.title')}
       icon="person"
-      style={{ width: 600, maxWidth: '96vw' }}
+      width={600}
+      busy={isLoading}
+      onClose={handleClose}
+      onSubmit={handleSubmit}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <DialogBody>
-          <FormGroup label={t('profile.username')} labelFor={ids.username}>
-            <InputGroup id={ids.username} value={user?.username ?? ''} readOnly disabled leftIcon="user" />
-          </FormGroup>
-          <FormGroup
-            label={t('profile.nickname')}
-            labelFor={ids.nickname}
-            helperText={errorOf('nickname')}
-            intent={intentOf('nickname')}
-          >
-            <InputGroup
-              id={ids.nickname}
-              value={nickname}
-              onValueChange={setNickname}
-              onBlur={() => handleBlur('nickname')}
-              intent={intentOf('nickname')}
-              maxLength={50}
-            />
-          </FormGroup>
-          <FormGroup
-            label={t('profile.mobile')}
-            labelFor={ids.mobile}
-            helperText={errorOf('mobile')}
-            intent={intentOf('mobile')}
-          >
-            <InputGroup
-              id={ids.mobile}
-              value={mobile}
-              onValueChange={setMobile}
-              onBlur={() => handleBlur('mobile')}
-              intent={intentOf('mobile')}
-              inputMode="tel"
-              maxLength={20}
-              leftIcon="mobile-phone"
-            />
-          </FormGroup>
-          <FormGroup label={t('profile.avatar')} helperText={errorOf('headImgUrl')} intent={intentOf('headImgUrl')}>
-            <ImageUploader
-              label={t('profile.avatar')}
-              value={avatar}
-              onChange={setAvatar}
-              onUpload={async (file) => (await uploadImage(file).unwrap()).url}
-              max={1}
-            />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.cancel')} onClick={handleClose} />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('common.ok')} loading={isLoading} />
-            </>
-          }
+      <FormField label={t('profile.username')} value={user?.username ?? ''} readOnly disabled leftIcon="user" />
+      <FormField
+        label={t('profile.nickname')}
+        value={nickname}
+        onChange={setNickname}
+        onBlur={() => handleBlur('nickname')}
+        error={errorOf('nickname')}
+        maxLength={50}
+      />
+      <FormField
+        label={t('profile.mobile')}
+        value={mobile}
+        onChange={setMobile}
+        onBlur={() => handleBlur('mobile')}
+        error={errorOf('mobile')}
+        inputMode="tel"
+        maxLength={20}
+        leftIcon="mobile-phone"
+      />
+      <FormGroup label={t('profile.avatar')} helperText={errorOf('headImgUrl')} intent={avatarIntent}>
+        <ImageUploader
+          label={t('profile.avatar')}
+          value={avatar}
+          onChange={setAvatar}
+          onUpload={async (file) => (await uploadImage(file).unwrap()).url}
+          max={1}
         />
-      </form>
-    </Dialog>
+      </FormGroup>
+    </FormDialog>
   );
 }
