@@ -28,7 +28,8 @@ export type CaseResult = {
   p50Ms: number;
   p99Ms: number;
   ratioToDirect: number;
-  non2xx: number;
+  /** answers with another status than the case expects (200, or 404 for the bare path) */
+  unexpectedStatus: number;
   errors: number;
 };
 
@@ -74,20 +75,20 @@ const measure = async (label: string, url: string, path: string, token: string, 
     p99Ms: r.latency.p99,
     ratioToDirect: 0,
     // The bare case answers 404 on purpose; count only the unexpected statuses.
-    non2xx: path === PATH ? r.non2xx : r.non2xx - r['4xx'],
+    unexpectedStatus: path === PATH ? r.non2xx : r.non2xx - r['4xx'],
     errors: r.errors,
   };
 };
 
 const printTable = (rows: CaseResult[]): void => {
-  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'vs direct', 'non-2xx', 'errors'];
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'vs direct', 'unexpected', 'errors'];
   const lines = rows.map((r) => [
     r.case,
     String(r.reqPerSec),
     String(r.p50Ms),
     String(r.p99Ms),
     `${r.ratioToDirect.toFixed(2)}×`,
-    String(r.non2xx),
+    String(r.unexpectedStatus),
     String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
