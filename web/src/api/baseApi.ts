@@ -16,6 +16,6 @@ export const requestBaseQuery: BaseQueryFn<RequestConfig, unknown, RequestFailur
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: requestBaseQuery,
-  tagTypes: ['CurrentUser', 'Menus', 'Company', 'OperationLog'],
+  tagTypes: ['CurrentUser', 'Menus', 'Company', 'OperationLog', 'Resource'],
   endpoints: () => ({}),
 });

@@ -1,0 +1,189 @@
+// Create or edit one row of a descriptor page: the form's fields with their rules (messages under the fields,
+// checked on blur and on submit), trimmed values, `exist` checks before saving, a debounced submit, and the
+// server's 400 shown on the field it names or as a message.
+import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showMessage } from '../api/message.ts';
+import { type RequestFailure, request } from '../api/request.ts';
+import { FormDialog } from '../components/FormDialog.tsx';
+import { FormField } from '../components/FormField.tsx';
+import { useResourceMutationMutation } from './resourceApi.ts';
+import type { FieldDef, FormDef } from './types.ts';
+import { useDebouncedAction } from './useDebouncedAction.ts';
+
+export type ResourceEditDialogProps<Row> = {
+  /** the resource id (its lists are refreshed after a save) */
+  resource: string;
+  /** i18n key of the resource's name, for the title ("New …" / "Edit …") */
+  titleKey: string;
+  /** the form */
+  form: FormDef<Row>;
+  /** whether the dialog shows */
+  isOpen: boolean;
+  /** the row being edited; undefined to create one */
+  editing: Row | undefined;
+  /** called when the dialog closes (cancel or after a save) */
+  onClose: () => void;
+};
+
+type Values = Record<string, string>;
+/** field → message key (from the rules) or text (from the server) */
+type Errors = Record<string, string | undefined>;
+
+const initialValues = <Row,>(fields: readonly FieldDef<Row>[], row: Row | undefined): Values =>
+  Object.fromEntries(
+    fields.map((f) => {
+      if (!row) return [f.key, f.kind === 'select' ? (f.options?.[0]?.value ?? '') : ''];
+      const value = f.initial ? f.initial(row) : (row as Record<string, unknown>)[f.key];
+      return [f.key, value == null ? '' : String(value)];
+    }),
+  );
+
+const trimmed = (values: Values): Values => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+
+/** The first broken rule's message key of each field. */
+export const checkFields = <Row,>(fields: readonly FieldDef<Row>[], values: Values): Errors => {
+  const clean = trimmed(values);
+  const errors: Errors = {};
+  for (const f of fields) {
+    for (const rule of f.rules ?? []) {
+      const message = rule(clean[f.key] ?? '', clean);
+      if (message) {
+        errors[f.key] = message;
+        break;
+      }
+    }
+  }
+  return errors;
+};
+
+export function ResourceEditDialog<Row>({
+  resource,
+  titleKey,
+  form,
+  isOpen,
+  editing,
+  onClose,
+}: ResourceEditDialogProps<Row>) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const [save, { isLoading }] = useResourceMutationMutation();
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (isOpen) {
+      setValues(initialValues(form.fields, editing));
+      setErrors({});
+    }
+  }, [isOpen, editing, form.fields]);
+
+  const translated = (found: Errors): Errors =>
+    Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v ? t(v) : undefined]));
+  const handleBlur = (key: string) =>
+    setErrors((e) => ({ ...e, [key]: translated(checkFields(form.fields, values))[key] }));
+
+  /** Runs the `exist` calls of changed values; an error per taken value. */
+  const checkUnique = async (clean: Values): Promise<Errors> => {
+    const found: Errors = {};
+    const before = initialValues(form.fields, editing);
+    for (const f of form.fields) {
+      if (!f.exist || clean[f.key] === '' || (editing && clean[f.key] === before[f.key]?.trim())) continue;
+      const answer = await request<{ datas?: unknown }>({ ...f.exist(clean[f.key] ?? '', editing), not_msg: true });
+      if (answer.datas === true) found[f.key] = t('resource.exists', { label: t(f.labelKey) });
+    }
+    return found;
+  };
+
+  const submit = useDebouncedAction(async () => {
+    const clean = trimmed(values);
+    const found = translated(checkFields(form.fields, clean));
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    try {
+      setChecking(true);
+      const taken = await checkUnique(clean);
+      if (Object.keys(taken).length > 0) {
+        setErrors(taken);
+        return;
+      }
+    } catch (error) {
+      showMessage((error as { message?: string }).message ?? t('request.unknown'));
+      return;
+    } finally {
+      setChecking(false);
+    }
+    try {
+      await save({ resource, config: { ...form.save(clean, editing), not_msg: true } }).unwrap();
+    } catch (error) {
+      const failure = error as RequestFailure;
+      if (failure.field && form.fields.some((f) => f.key === failure.field))
+        setErrors({ [failure.field]: failure.message });
+      else showMessage(failure.message);
+      return;
+    }
+    showMessage(t('resource.saved'), 'success');
+    onClose();
+  });
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  const errorOf = (key: string) => errors[key];
+  const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  return (
+    <FormDialog
+      isOpen={isOpen}
+      title={t(editing ? 'resource.editTitle' : 'resource.createTitle', { name: t(titleKey) })}
+      icon={editing ? 'edit' : 'add'}
+      width={form.width ?? 520}
+      canOutsideClickClose={false}
+      busy={isLoading || checking}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+    >
+      {form.fields.map((f) => {
+        if (f.kind === 'select') {
+          const id = `${baseId}-${f.key}`;
+          const error = errorOf(f.key);
+          return (
+            <FormGroup
+              key={f.key}
+              label={t(f.labelKey)}
+              labelFor={id}
+              helperText={error}
+              intent={error ? Intent.DANGER : Intent.NONE}
+            >
+              <HTMLSelect
+                id={id}
+                fill
+                value={values[f.key] ?? ''}
+                onChange={(e) => set(f.key)(e.currentTarget.value)}
+                options={(f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+              />
+            </FormGroup>
+          );
+        }
+        return (
+          <FormField
+            key={f.key}
+            label={t(f.labelKey)}
+            type={f.kind === 'password' ? 'password' : 'text'}
+            value={values[f.key] ?? ''}
+            onChange={set(f.key)}
+            onBlur={() => handleBlur(f.key)}
+            error={errorOf(f.key)}
+            placeholder={f.placeholderKey ? t(f.placeholderKey) : undefined}
+            maxLength={f.maxLength}
+            readOnly={Boolean(editing && f.readOnlyOnEdit)}
+            disabled={Boolean(editing && f.readOnlyOnEdit)}
+          />
+        );
+      })}
+    </FormDialog>
+  );
+}
