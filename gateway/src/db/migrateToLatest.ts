@@ -4,11 +4,13 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/m0001_foundation.ts';
+import * as m0002 from './migrations/m0002_role_user_permissions.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_role_user_permissions': m0002,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -57,6 +57,13 @@ export class SessionCache {
         this.#entries.delete(hash);
   }
 
+  /** Forget every session of these users (their roles' grants changed, they were disabled or deleted). */
+  dropUsers(companyId: number, userIds: readonly number[]): void {
+    const ids = new Set(userIds);
+    for (const [hash, { principal }] of this.#entries)
+      if (principal.companyId === companyId && ids.has(principal.userId)) this.#entries.delete(hash);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

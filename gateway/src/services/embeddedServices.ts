@@ -4,12 +4,13 @@ import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
+import { roleRoutes } from './role/roleRoutes.ts';
 import type { ServiceOptions } from './serviceOptions.ts';
 import { uaaRoutes } from './uaa/uaaRoutes.ts';
 import { userRoutes } from './user/userRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
   '/api-uaa': [uaaRoutes],
-  '/api-user': [userRoutes, logRoutes],
+  '/api-user': [userRoutes, logRoutes, roleRoutes],
   '/api-file': [fileRoutes],
 };

@@ -2,3 +2,4 @@ export * from './codes.ts';
 export * from './envelopes.ts';
 export * from './paging.ts';
 export * from './prefixes.ts';
+export * from './sorting.ts';

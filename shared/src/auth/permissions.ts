@@ -9,6 +9,14 @@ export const PERMISSIONS = {
   fileUpload: 'file:upload',
   /** read the tenant's operation log (system management) */
   sysLogView: 'sys:log:view',
+  /** read roles (list with user counts, allRoles, companyRoles) and a role's menu grants */
+  sysRoleView: 'sys:role:view',
+  /** create, edit and delete roles; grant menus to a role */
+  sysRoleEdit: 'sys:role:edit',
+  /** read the tenant's accounts */
+  sysUserView: 'sys:user:view',
+  /** create, edit, enable/disable, reset the password of and delete accounts */
+  sysUserEdit: 'sys:user:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

@@ -63,6 +63,36 @@ const catalogue = {
   'oplog.profileUpdate': { 'zh-CN': '修改个人信息', en: 'Update profile' },
   'oplog.passwordChange': { 'zh-CN': '修改密码', en: 'Change password' },
   'oplog.fileUpload': { 'zh-CN': '上传文件', en: 'Upload file' },
+  'oplog.roleCreate': { 'zh-CN': '新增角色', en: 'Create role' },
+  'oplog.roleUpdate': { 'zh-CN': '修改角色', en: 'Update role' },
+  'oplog.roleDelete': { 'zh-CN': '删除角色', en: 'Delete role' },
+  'oplog.roleGrant': { 'zh-CN': '角色授权菜单', en: 'Grant menus to role' },
+  'oplog.userCreate': { 'zh-CN': '新增账号', en: 'Create account' },
+  'oplog.userUpdate': { 'zh-CN': '修改账号', en: 'Update account' },
+  'oplog.userDelete': { 'zh-CN': '删除账号', en: 'Delete account' },
+  'oplog.userEnable': { 'zh-CN': '启用账号', en: 'Enable account' },
+  'oplog.userDisable': { 'zh-CN': '禁用账号', en: 'Disable account' },
+  'oplog.userPasswordReset': { 'zh-CN': '重置密码', en: 'Reset password' },
+  // Resources: uniqueness and business refusals (spec §5: codes and names must be unique; role name not empty)
+  'rules.roleName.required': { 'zh-CN': '角色名称不能为空', en: 'The role name cannot be empty' },
+  'rules.roleCode.required': { 'zh-CN': '角色编码不能为空', en: 'The role code cannot be empty' },
+  'resource.roleCode.exists': { 'zh-CN': '角色编码已存在', en: 'The role code already exists' },
+  'resource.roleName.exists': { 'zh-CN': '角色名称已存在', en: 'The role name already exists' },
+  'resource.role.hasUsers': {
+    'zh-CN': '该角色下还有 {{count}} 个用户,不能删除',
+    en: 'This role still has {{count}} users and cannot be deleted',
+  },
+  'resource.role.builtIn': {
+    'zh-CN': '系统内置的管理员角色不能删除或修改编码',
+    en: 'The built-in administrator role cannot be deleted or recoded',
+  },
+  'resource.menu.notGrantable': {
+    'zh-CN': '不能授予自己没有的权限',
+    en: 'You cannot grant a permission you do not hold',
+  },
+  'resource.username.exists': { 'zh-CN': '用户名已存在', en: 'The user name already exists' },
+  'resource.user.self': { 'zh-CN': '不能删除或禁用自己的账号', en: 'You cannot delete or disable your own account' },
+  'rules.accountPassword.format': { 'zh-CN': '密码长度至少为6位', en: 'The password must be at least 6 characters' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

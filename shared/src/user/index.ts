@@ -1,4 +1,5 @@
 export * from './operationLog.ts';
 export * from './paths.ts';
+export * from './roles.ts';
 export * from './rules.ts';
 export * from './schemas.ts';

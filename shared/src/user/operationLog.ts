@@ -4,7 +4,23 @@ import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
 
 /** What was done. The web shows `operationName` (already in the request language); filter or style by `operation`. */
-export const OPERATIONS = ['signIn', 'signOut', 'profileUpdate', 'passwordChange', 'fileUpload'] as const;
+export const OPERATIONS = [
+  'signIn',
+  'signOut',
+  'profileUpdate',
+  'passwordChange',
+  'fileUpload',
+  'roleCreate',
+  'roleUpdate',
+  'roleDelete',
+  'roleGrant',
+  'userCreate',
+  'userUpdate',
+  'userDelete',
+  'userEnable',
+  'userDisable',
+  'userPasswordReset',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export const OperationLogEntry = Type.Object({

@@ -7,6 +7,22 @@ export const USER_PATHS = {
   password: '/api-user/users/password',
   /** GET: the tenant's operation log, paged (page, limit, username, startTime, endTime), newest first */
   logs: '/api-user/logs',
+  /** GET: the tenant's roles, paged (page, limit, name, code, sort, order), each with its user count */
+  roles: '/api-user/roles',
+  /** GET: every role of the tenant (Result of an array) */
+  allRoles: '/api-user/allRoles',
+  /** GET ?companyId: the roles of the caller's company (another company id: 404) */
+  companyRoles: '/api-user/companyRoles',
+  /** POST JSON RoleSave: no id = create */
+  roleSaveOrUpdate: '/api-user/roles/saveOrUpdate',
+  /** GET ?field=code|name&value&id → datas: true when taken */
+  roleExist: '/api-user/roles/exist',
+  /** DELETE */
+  role: (id: number | string) => `/api-user/roles/${id}`,
+  /** GET: the tenant's whole menu tree, each entry `checked` when granted to the role */
+  roleMenus: (roleId: number | string) => `/api-user/menus/${roleId}/menus`,
+  /** POST JSON {roleId, menuIds}: replaces the role's grants */
+  menusGranted: '/api-user/menus/granted',
 } as const;
 
 export const FILE_PATHS = {

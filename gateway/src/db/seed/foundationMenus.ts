@@ -73,6 +73,11 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
         css: 'history',
         children: [permission('sysLogView', PERMISSIONS.sysLogView, '查看操作日志', 'View the operation log')],
       },
+      // The same entries migration m0002 adds to tenants created before it.
+      permission('sysRoleView', PERMISSIONS.sysRoleView, '查看角色', 'View roles'),
+      permission('sysRoleEdit', PERMISSIONS.sysRoleEdit, '编辑角色和授权', 'Edit roles and grants'),
+      permission('sysUserView', PERMISSIONS.sysUserView, '查看账号', 'View accounts'),
+      permission('sysUserEdit', PERMISSIONS.sysUserEdit, '编辑账号', 'Edit accounts'),
     ],
   },
   {

@@ -1,0 +1,312 @@
+// One registration for a tenant resource: from a descriptor it adds list / save / update / delete / exist routes
+// with tenant scoping (company_id from the token in every statement; another tenant's id answers 404),
+// permissions, uniqueness checked inside the writing transaction (business failure resp_code 1 with the
+// message), schema-validated bodies (400 naming the field, nothing written) and an operation-log entry per change.
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import {
+  BUSINESS_FAILURE_CODE,
+  ErrorBody,
+  ExistQuery,
+  IdParams,
+  ok,
+  PageQuery,
+  PageResult,
+  page,
+  Result,
+  SortQuery,
+} from '@waterops/shared/api';
+import type { Locale, MessageKey } from '@waterops/shared/i18n';
+import type { Operation, RuleViolation } from '@waterops/shared/user';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import type { Principal } from '../../plugins/sessionCache.ts';
+import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
+import { recordOperation } from '../log/operationLogRepository.ts';
+import { type FilterSpec, filterConditions, type SortTerm, sortTerms } from './resourceQuery.ts';
+import {
+  type DbRow,
+  deleteRow,
+  findRow,
+  insertRow,
+  listRows,
+  lockResource,
+  type ResourceTable,
+  updateRow,
+  valueTaken,
+} from './resourceRepository.ts';
+
+/** A refusal by a business rule: answered HTTP 200 with resp_code 1 and the message. */
+export type Refusal = { key: MessageKey; params?: Record<string, string | number> };
+
+export type WriteContext<B> = {
+  tx: Transaction<DB>;
+  me: Principal;
+  body: B;
+  /** the row before an update; undefined on create */
+  existing: DbRow | undefined;
+  at: Date;
+};
+
+export type UniqueField<B> = {
+  /** the body / exist field */
+  field: keyof B & string;
+  /** the column in the resource's table; ignored when `taken` is given */
+  column: string;
+  /** the 'already exists' message */
+  message: MessageKey;
+  /** a check elsewhere than this tenant's table (user names are unique across tenants) */
+  taken?: (tx: Transaction<DB>, companyId: number, value: string, exceptId: number | undefined) => Promise<boolean>;
+};
+
+export type ResourceDescriptor<R extends TObject, S extends TObject, F extends TObject> = {
+  /** tag in the API docs and word in log details: 'role', 'user' */
+  name: string;
+  table: ResourceTable;
+  /** the columns read for a row (never a secret such as password_hash unless toRow drops it) */
+  columns: readonly string[];
+  /** paths relative to the service prefix; a missing path is not registered */
+  paths: { list?: string; saveOrUpdate?: string; save?: string; update?: string; delete?: string; exist?: string };
+  permissions: { read: string; write: string };
+  schemas: {
+    row: R;
+    /** the save body: `id` (optional) plus the editable fields */
+    save: S;
+    /** list filters (querystring, besides page/limit/sort/order) */
+    filters: F;
+  };
+  filters: FilterSpec;
+  /** list field → column */
+  sortable: Record<string, string>;
+  defaultSort: readonly SortTerm[];
+  unique: UniqueField<Static<S>>[];
+  operations: { create: Operation; update: Operation; delete: Operation };
+  toRow(row: DbRow, locale: Locale): Static<R>;
+  /** adds computed columns to a page of rows (user counts…) with one query */
+  enrich?(app: TypedApp, companyId: number, rows: DbRow[]): Promise<DbRow[]>;
+  /** spec §5 rules with their messages: a violation answers 400 with that message and field */
+  validate?(body: Static<S>, mode: 'create' | 'update'): RuleViolation[];
+  /** the columns to write (never company_id or id: those come from the token and the path) */
+  toColumns(
+    body: Static<S>,
+    mode: 'create' | 'update',
+    at: Date,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  beforeWrite?(ctx: WriteContext<Static<S>>): Promise<Refusal | null>;
+  afterWrite?(ctx: WriteContext<Static<S>> & { id: number }): Promise<void>;
+  beforeDelete?(ctx: Omit<WriteContext<null>, 'body'> & { existing: DbRow }): Promise<Refusal | null>;
+  afterCommit?(app: TypedApp, companyId: number, id: number, change: 'create' | 'update' | 'delete'): void;
+  /** what the log says about a row (names and codes, never a secret) */
+  describe(row: DbRow | Record<string, unknown>): string;
+};
+
+const idOf = (body: unknown): number | undefined => {
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'number' ? id : undefined;
+};
+
+const trimmed = (v: unknown): unknown => (typeof v === 'string' ? v.trim() : v);
+
+/** Registers the routes of one resource on a service (its prefix already applied). */
+export const registerResource = <R extends TObject, S extends TObject, F extends TObject>(
+  app: TypedApp,
+  d: ResourceDescriptor<R, S, F>,
+  now: () => Date,
+): void => {
+  type Body = Static<S>;
+  const tags = [d.name];
+  const sortFields = Object.keys(d.sortable);
+  const uniqueFields = d.unique.map((u) => u.field);
+  const savedResult = Result(Type.Union([d.schemas.row, Type.Null()]));
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+  const read = { permission: d.permissions.read };
+  const write = { permission: d.permissions.write };
+
+  const businessFailure = (request: FastifyRequest, r: Refusal) => ({
+    resp_code: BUSINESS_FAILURE_CODE,
+    resp_msg: request.t(r.key, r.params),
+    datas: null,
+  });
+
+  const toRows = async (companyId: number, rows: DbRow[]) => (d.enrich ? d.enrich(app, companyId, rows) : rows);
+
+  if (d.paths.list) {
+    const querystring = Type.Composite([PageQuery, d.schemas.filters, SortQuery(sortFields)]);
+    app.route({
+      method: 'GET',
+      url: d.paths.list,
+      config: read,
+      schema: {
+        tags,
+        summary: `One page of the tenant's ${d.name}s (filters, sort, page, limit ≤ 999, default 50)`,
+        querystring,
+        response: { 200: PageResult(d.schemas.row), ...errors },
+      },
+      handler: async (request) => {
+        const me = app.principalOf(request);
+        const q = request.query as Record<string, unknown> & {
+          page: number;
+          limit: number;
+          sort?: string;
+          order?: 'asc' | 'desc';
+        };
+        const sort = sortTerms(d.sortable, d.defaultSort, q.sort, q.order);
+        if (!sort) throw badRequest('sort');
+        const { rows, count } = await listRows(app.db, d.table, d.columns, me.companyId, {
+          conditions: filterConditions(d.filters, q),
+          sort,
+          offset: (q.page - 1) * q.limit,
+          limit: q.limit,
+        });
+        const data = (await toRows(me.companyId, rows)).map((r) => d.toRow(r, request.locale));
+        return page(data, count, request.t('common.success'));
+      },
+    });
+  }
+
+  if (d.paths.exist) {
+    app.route({
+      method: 'GET',
+      url: d.paths.exist,
+      config: read,
+      schema: {
+        tags,
+        summary: `Whether a ${d.name} of the tenant other than \`id\` already holds the value (datas: true | false)`,
+        querystring: ExistQuery(uniqueFields),
+        response: { 200: Result(Type.Boolean()), ...errors },
+      },
+      handler: async (request) => {
+        const me = app.principalOf(request);
+        const q = request.query as { field: string; value: string; id?: number };
+        const u = d.unique.find((x) => x.field === q.field);
+        if (!u) throw badRequest('field');
+        const value = q.value.trim();
+        const taken = await app.db
+          .transaction()
+          .execute((tx) =>
+            u.taken
+              ? u.taken(tx, me.companyId, value, q.id)
+              : valueTaken(tx, d.table, me.companyId, u.column, value, q.id),
+          );
+        return ok(taken, request.t('common.success'));
+      },
+    });
+  }
+
+  /** Creates (no id) or updates (id) in one transaction; the saved row, a refusal, or a thrown 400/404. */
+  const save = async (request: FastifyRequest, body: Body, mode: 'create' | 'update') => {
+    const me = app.principalOf(request);
+    const violation = d.validate?.(body, mode)[0];
+    if (violation) throw new AppError(400, violation.message, violation.field);
+    const id = idOf(body);
+    const at = now();
+    const outcome = await app.db.transaction().execute(async (tx) => {
+      await lockResource(tx, d.table, me.companyId);
+      const existing =
+        mode === 'update' ? await findRow(tx, d.table, d.columns, me.companyId, id as number) : undefined;
+      if (mode === 'update' && !existing) throw notFound();
+      for (const u of d.unique) {
+        const value = trimmed(body[u.field]);
+        if (value === undefined || value === null || value === '') continue;
+        const taken = u.taken
+          ? await u.taken(tx, me.companyId, String(value), id)
+          : await valueTaken(tx, d.table, me.companyId, u.column, value, id);
+        if (taken) return { refusal: { key: u.message } satisfies Refusal };
+      }
+      const ctx = { tx, me, body, existing, at };
+      const refusal = await d.beforeWrite?.(ctx);
+      if (refusal) return { refusal };
+      const values = await d.toColumns(body, mode, at);
+      let savedId: number;
+      if (mode === 'create') savedId = await insertRow(tx, d.table, me.companyId, values);
+      else {
+        savedId = id as number;
+        await updateRow(tx, d.table, me.companyId, savedId, values);
+      }
+      await d.afterWrite?.({ ...ctx, id: savedId });
+      const saved = (await findRow(tx, d.table, d.columns, me.companyId, savedId)) as DbRow;
+      await recordOperation(tx, {
+        companyId: me.companyId,
+        userId: me.userId,
+        username: me.username,
+        operation: mode === 'create' ? d.operations.create : d.operations.update,
+        detail: `${d.name} #${savedId} ${d.describe(saved)}`,
+        ip: request.ip,
+        at,
+      });
+      return { saved, refusal: undefined };
+    });
+    if (outcome.refusal) return businessFailure(request, outcome.refusal);
+    const saved = outcome.saved as DbRow;
+    d.afterCommit?.(app, me.companyId, saved.id, mode);
+    const [row] = await toRows(me.companyId, [saved]);
+    return ok(d.toRow(row as DbRow, request.locale), request.t('common.success'));
+  };
+
+  const saveRoute = (url: string, mode: 'create' | 'update' | 'either', summary: string) =>
+    app.route({
+      method: 'POST',
+      url,
+      config: write,
+      schema: {
+        tags,
+        summary,
+        description: 'A value another record already holds answers HTTP 200 with resp_code 1 and the message.',
+        body: d.schemas.save,
+        response: { 200: savedResult, ...errors },
+      },
+      handler: async (request) => {
+        const body = request.body as Body;
+        const hasId = idOf(body) !== undefined;
+        if (mode === 'update' && !hasId) throw badRequest('id');
+        return save(request, body, mode === 'either' ? (hasId ? 'update' : 'create') : mode);
+      },
+    });
+
+  if (d.paths.saveOrUpdate)
+    saveRoute(d.paths.saveOrUpdate, 'either', `Create a ${d.name} (no id) or update one of the tenant (id)`);
+  if (d.paths.save) saveRoute(d.paths.save, 'create', `Create a ${d.name}`);
+  if (d.paths.update) saveRoute(d.paths.update, 'update', `Update a ${d.name} of the tenant`);
+
+  if (d.paths.delete) {
+    app.route({
+      method: 'DELETE',
+      url: d.paths.delete,
+      config: write,
+      schema: {
+        tags,
+        summary: `Delete a ${d.name} of the tenant`,
+        description: 'A business rule refusing the deletion answers HTTP 200 with resp_code 1 and the message.',
+        params: IdParams,
+        response: { 200: Result(Type.Null()), ...errors },
+      },
+      handler: async (request) => {
+        const me = app.principalOf(request);
+        const { id } = request.params as Static<typeof IdParams>;
+        const at = now();
+        const refusal = await app.db.transaction().execute(async (tx) => {
+          await lockResource(tx, d.table, me.companyId);
+          const existing = await findRow(tx, d.table, d.columns, me.companyId, id);
+          if (!existing) throw notFound();
+          const refused = await d.beforeDelete?.({ tx, me, existing, at });
+          if (refused) return refused;
+          await deleteRow(tx, d.table, me.companyId, id);
+          await recordOperation(tx, {
+            companyId: me.companyId,
+            userId: me.userId,
+            username: me.username,
+            operation: d.operations.delete,
+            detail: `${d.name} #${id} ${d.describe(existing)}`,
+            ip: request.ip,
+            at,
+          });
+          return null;
+        });
+        if (refusal) return businessFailure(request, refusal);
+        d.afterCommit?.(app, me.companyId, id, 'delete');
+        return ok(null, request.t('common.success'));
+      },
+    });
+  }
+};

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { filterConditions, likePattern, sortTerms } from './resourceQuery.ts';
+
+describe('filterConditions', () => {
+  const spec = {
+    name: { column: 'name', match: 'contains' },
+    enabled: { column: 'enabled', match: 'eq' },
+    roleId: { column: 'role_id', match: 'eq' },
+  } as const;
+
+  it.each([
+    ['no filters', {}, []],
+    ['an empty string means no filter', { name: '  ' }, []],
+    ['null means no filter', { roleId: null }, []],
+    ['false filters', { enabled: false }, [{ column: 'enabled', op: '=', value: false }]],
+    ['0 filters', { roleId: 0 }, [{ column: 'role_id', op: '=', value: 0 }]],
+    ['text is trimmed and contained', { name: ' 管理 ' }, [{ column: 'name', op: 'ilike', value: '%管理%' }]],
+    ['fields outside the spec are ignored', { page: 2, company_id: 9 }, []],
+  ])('%s', (_, query, expected) => {
+    expect(filterConditions(spec, query as Record<string, unknown>)).toEqual(expected);
+  });
+
+  it('escapes wildcards so they match themselves', () => {
+    expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('sortTerms', () => {
+  const sortable = { name: 'name', createTime: 'created_at' };
+  const defaults = [{ column: 'created_at', order: 'desc' }] as const;
+
+  it.each([
+    [
+      'the default, ending with id',
+      undefined,
+      undefined,
+      [
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ],
+    ],
+    [
+      'an allowed field, ascending by default',
+      'name',
+      undefined,
+      [
+        { column: 'name', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ],
+    ],
+    [
+      'an allowed field descending',
+      'createTime',
+      'desc',
+      [
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ],
+    ],
+  ] as const)('%s', (_, sort, order, expected) => {
+    expect(sortTerms(sortable, defaults, sort, order)).toEqual(expected);
+  });
+
+  it.each(['password_hash', 'company_id', 'toString', '__proto__'])('refuses %s', (field) => {
+    expect(sortTerms(sortable, defaults, field, 'asc')).toBeNull();
+  });
+
+  it('does not add id twice', () => {
+    expect(sortTerms({ id: 'id' }, defaults, 'id', 'desc')).toEqual([{ column: 'id', order: 'desc' }]);
+  });
+});

@@ -1,0 +1,50 @@
+// The pure half of a resource list: which query fields become which WHERE conditions, and which sort the caller may
+// ask for. The repository turns the result into SQL; nothing here touches the database.
+import type { SortOrder } from '@waterops/shared/api';
+
+/** How a filter field matches its column: equal, or contains the text (case-insensitive). */
+export type FilterMatch = 'eq' | 'contains';
+
+export type FilterSpec = Record<string, { column: string; match: FilterMatch }>;
+
+export type Condition = { column: string; op: '=' | 'ilike'; value: unknown };
+
+/** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The conditions of the filter fields present in a query. Empty strings, null and undefined mean "no filter"
+ * (the web drops them anyway); 0 and false are real values and filter (spec §5). Strings are trimmed.
+ */
+export const filterConditions = (spec: FilterSpec, query: Record<string, unknown>): Condition[] =>
+  Object.entries(spec).flatMap(([field, { column, match }]): Condition[] => {
+    const raw = query[field];
+    if (raw === undefined || raw === null) return [];
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === '') return [];
+    if (match === 'contains') return [{ column, op: 'ilike', value: likePattern(String(value)) }];
+    return [{ column, op: '=', value }];
+  });
+
+export type SortTerm = { column: string; order: SortOrder };
+
+/**
+ * The ORDER BY of a list: the requested field when the resource allows it (else the default), always ending with
+ * the id so pages are stable when the sort column has ties. Returns null for a field that may not be sorted on.
+ */
+export const sortTerms = (
+  sortable: Record<string, string>,
+  defaults: readonly SortTerm[],
+  sort: string | undefined,
+  order: SortOrder | undefined,
+): SortTerm[] | null => {
+  let terms: SortTerm[];
+  if (sort === undefined) terms = [...defaults];
+  else {
+    const column = Object.hasOwn(sortable, sort) ? sortable[sort] : undefined;
+    if (column === undefined) return null;
+    terms = [{ column, order: order ?? 'asc' }];
+  }
+  if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', order: terms[0]?.order ?? 'asc' });
+  return terms;
+};

@@ -1,0 +1,99 @@
+// SQL of the generic resources: every statement is bounded by the caller's company_id, so another tenant's row is
+// never read, changed or counted. Tables and columns come from descriptors written in code, never from a request.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/tables.ts';
+import type { Condition, SortTerm } from './resourceQuery.ts';
+
+/** The tenant tables a resource may be built on: company_id plus an identity id. */
+export type ResourceTable = 'roles' | 'users';
+
+export type DbRow = Record<string, unknown> & { id: number };
+
+// biome-ignore lint/suspicious/noExplicitAny: tables are chosen by name from a descriptor; rows are typed by its schemas.
+type AnyDb = Kysely<any>;
+const loose = (db: Kysely<DB> | Transaction<DB>): AnyDb => db as unknown as AnyDb;
+
+export type ListPage = { conditions: Condition[]; sort: SortTerm[]; offset: number; limit: number };
+
+export const listRows = async (
+  db: Kysely<DB>,
+  table: ResourceTable,
+  columns: readonly string[],
+  companyId: number,
+  p: ListPage,
+): Promise<{ rows: DbRow[]; count: number }> => {
+  let q = loose(db).selectFrom(table).where('company_id', '=', companyId);
+  for (const c of p.conditions) q = q.where(c.column, c.op, c.value);
+  let rowsQuery = q.select(columns as string[]);
+  for (const s of p.sort) rowsQuery = rowsQuery.orderBy(s.column, s.order);
+  const [rows, total] = await Promise.all([
+    rowsQuery.offset(p.offset).limit(p.limit).execute(),
+    q.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as DbRow[], count: Number(total.count) };
+};
+
+export const findRow = async (
+  db: Kysely<DB> | Transaction<DB>,
+  table: ResourceTable,
+  columns: readonly string[],
+  companyId: number,
+  id: number,
+): Promise<DbRow | undefined> =>
+  (await loose(db)
+    .selectFrom(table)
+    .select(columns as string[])
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst()) as DbRow | undefined;
+
+/** Whether another row of the tenant (not `exceptId`) holds this value in the column. */
+export const valueTaken = async (
+  db: Kysely<DB> | Transaction<DB>,
+  table: ResourceTable,
+  companyId: number,
+  column: string,
+  value: unknown,
+  exceptId?: number,
+): Promise<boolean> => {
+  let q = loose(db).selectFrom(table).select('id').where('company_id', '=', companyId).where(column, '=', value);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+};
+
+export const insertRow = async (
+  tx: Transaction<DB>,
+  table: ResourceTable,
+  companyId: number,
+  values: Record<string, unknown>,
+): Promise<number> => {
+  const row = await loose(tx)
+    .insertInto(table)
+    .values({ ...values, company_id: companyId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+};
+
+export const updateRow = async (
+  tx: Transaction<DB>,
+  table: ResourceTable,
+  companyId: number,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<void> => {
+  if (Object.keys(values).length === 0) return;
+  await loose(tx).updateTable(table).set(values).where('company_id', '=', companyId).where('id', '=', id).execute();
+};
+
+export const deleteRow = async (tx: Transaction<DB>, table: ResourceTable, companyId: number, id: number) => {
+  await loose(tx).deleteFrom(table).where('company_id', '=', companyId).where('id', '=', id).execute();
+};
+
+/**
+ * Serialises the writes of one resource within one tenant until the transaction ends, so "check the value is free,
+ * then write it" cannot interleave with another request doing the same (uniqueness without a race).
+ */
+export const lockResource = async (tx: Transaction<DB>, table: ResourceTable, companyId: number): Promise<void> => {
+  await sql`select pg_advisory_xact_lock(hashtext(${table}), ${companyId}::integer)`.execute(tx);
+};
