@@ -14,8 +14,25 @@ import { auth } from './plugins/auth.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
+import type { RouteAccess } from './plugins/routeAccess.ts';
 import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
 import { embeddedServices } from './services/embeddedServices.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered on the app, in order (HEAD twins of GET routes included) */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  /** what the route declared: a permission or public (as seen at registration) */
+  access: RouteAccess;
+  /** the schema of the 200 response, if declared */
+  responseSchema: unknown;
+};
 
 export type BuildOptions = {
   /** replaces the pino options built from config (tests pass false) */
@@ -55,6 +72,25 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
     // on a busy 2-core machine; a plugin that really hangs still fails, just later.
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxProvider>();
+
+  // Every route, as registered (before any plugin adds one): the route-security test walks this list, so a route
+  // added later is checked for 401/403 and tenant leaks without anyone remembering to list it.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      registeredRoutes.push({
+        method: String(method),
+        url: route.url,
+        // Read when asked: later onRoute hooks (the API docs marking theirs public) still change the options.
+        get access() {
+          return { ...(route.config as RouteAccess | undefined) };
+        },
+        get responseSchema() {
+          return (route.schema?.response as Record<string, unknown> | undefined)?.[200];
+        },
+      });
+  });
 
   app.register(i18n);
   app.register(errors);
