@@ -62,7 +62,11 @@ describe('first start and restart', () => {
         const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
           second.app.db,
         );
-        expect(migrations.rows.map((r) => r.name)).toEqual(['0001_foundation', '0002_role_user_permissions']);
+        expect(migrations.rows.map((r) => r.name)).toEqual([
+          '0001_foundation',
+          '0002_role_user_permissions',
+          '0003_file_uploader_nullable',
+        ]);
         const log = await second.app.db.selectFrom('operation_log').select('operation').orderBy('id').execute();
         expect(log.map((l) => l.operation)).toEqual(['signIn', 'profileUpdate']);
       } finally {

@@ -123,7 +123,8 @@ export interface OperationLogTable {
 export interface FilesTable {
   company_id: number;
   id: string;
-  user_id: number;
+  /** the uploader; null once their account was deleted */
+  user_id: number | null;
   name: string;
   content_type: string;
   size: number;

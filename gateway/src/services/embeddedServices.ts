@@ -2,6 +2,7 @@
 // issues) has no embedded routes yet: its calls get the JSON 404 unless an upstream is configured for it.
 import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
+import { accountRoutes } from './account/accountRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
@@ -11,6 +12,6 @@ import { userRoutes } from './user/userRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
   '/api-uaa': [uaaRoutes],
-  '/api-user': [userRoutes, logRoutes, roleRoutes],
+  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes],
   '/api-file': [fileRoutes],
 };

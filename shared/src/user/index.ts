@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './operationLog.ts';
 export * from './paths.ts';
 export * from './roles.ts';

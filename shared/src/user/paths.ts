@@ -21,6 +21,17 @@ export const USER_PATHS = {
   role: (id: number | string) => `/api-user/roles/${id}`,
   /** GET: the tenant's whole menu tree, each entry `checked` when granted to the role */
   roleMenus: (roleId: number | string) => `/api-user/menus/${roleId}/menus`,
+  /** GET: the tenant's accounts, paged (username, nickname, mobile, enabled, roleId, sort, order) */
+  users: '/api-user/users',
+  /** POST JSON AccountSave: no id = create */
+  userSaveOrUpdate: '/api-user/users/saveOrUpdate',
+  /** GET ?field=username&value&id → datas: true when taken (in any tenant) */
+  userExist: '/api-user/users/exist',
+  /** GET ?id&enabled: disabling ends the account's sessions */
+  userEnabled: '/api-user/users/updateEnabled',
+  /** PUT {password}: administrator reset; DELETE: delete (not yourself) */
+  user: (id: number | string) => `/api-user/users/${id}`,
+  userPassword: (id: number | string) => `/api-user/users/${id}/password`,
   /** POST JSON {roleId, menuIds}: replaces the role's grants */
   menusGranted: '/api-user/menus/granted',
 } as const;

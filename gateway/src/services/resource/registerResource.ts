@@ -56,6 +56,8 @@ export type UniqueField<B> = {
   column: string;
   /** the 'already exists' message */
   message: MessageKey;
+  /** the database constraint behind the rule: its violation (a race the check could not see) answers the message */
+  constraint?: string;
   /** a check elsewhere than this tenant's table (user names are unique across tenants) */
   taken?: (tx: Transaction<DB>, companyId: number, value: string, exceptId: number | undefined) => Promise<boolean>;
 };
@@ -129,6 +131,19 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     datas: null,
   });
 
+  /** Runs a write; a unique violation of a constraint a unique field names becomes that field's refusal. */
+  const writeOrRefuse = async <T>(work: (tx: Transaction<DB>) => Promise<T>): Promise<T | { refusal: Refusal }> => {
+    try {
+      return await app.db.transaction().execute(work);
+    } catch (e) {
+      const err = e as { code?: string; constraint?: string };
+      const u =
+        err.code === '23505' ? d.unique.find((x) => x.constraint && x.constraint === err.constraint) : undefined;
+      if (u) return { refusal: { key: u.message } };
+      throw e;
+    }
+  };
+
   const toRows = async (companyId: number, rows: DbRow[]) => (d.enrich ? d.enrich(app, companyId, rows) : rows);
 
   if (d.paths.list) {
@@ -201,7 +216,7 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     if (violation) throw new AppError(400, violation.message, violation.field);
     const id = idOf(body);
     const at = now();
-    const outcome = await app.db.transaction().execute(async (tx) => {
+    const outcome = await writeOrRefuse(async (tx) => {
       await lockResource(tx, d.table, me.companyId);
       const existing =
         mode === 'update' ? await findRow(tx, d.table, d.columns, me.companyId, id as number) : undefined;

@@ -5,7 +5,8 @@ describe('filterConditions', () => {
   const spec = {
     name: { column: 'name', match: 'contains' },
     enabled: { column: 'enabled', match: 'eq' },
-    roleId: { column: 'role_id', match: 'eq' },
+    roleId: { column: 'role_id', match: 'linked', through: { table: 'user_roles', key: 'user_id' } },
+    code: { column: 'code', match: 'eq' },
   } as const;
 
   it.each([
@@ -13,7 +14,12 @@ describe('filterConditions', () => {
     ['an empty string means no filter', { name: '  ' }, []],
     ['null means no filter', { roleId: null }, []],
     ['false filters', { enabled: false }, [{ column: 'enabled', op: '=', value: false }]],
-    ['0 filters', { roleId: 0 }, [{ column: 'role_id', op: '=', value: 0 }]],
+    ['0 filters', { code: 0 }, [{ column: 'code', op: '=', value: 0 }]],
+    [
+      'a linked filter looks through its link table',
+      { roleId: 7 },
+      [{ column: 'role_id', op: 'linked', value: 7, through: { table: 'user_roles', key: 'user_id' } }],
+    ],
     ['text is trimmed and contained', { name: ' 管理 ' }, [{ column: 'name', op: 'ilike', value: '%管理%' }]],
     ['fields outside the spec are ignored', { page: 2, company_id: 9 }, []],
   ])('%s', (_, query, expected) => {

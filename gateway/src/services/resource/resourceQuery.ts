@@ -2,12 +2,21 @@
 // ask for. The repository turns the result into SQL; nothing here touches the database.
 import type { SortOrder } from '@waterops/shared/api';
 
-/** How a filter field matches its column: equal, or contains the text (case-insensitive). */
-export type FilterMatch = 'eq' | 'contains';
+/**
+ * How a filter field matches: its column equals the value, contains the text (case-insensitive), or a row of a
+ * link table (`through`, keyed by company_id and `key` = the row's id) holds the value in `column`
+ * (accounts by role: user_roles.role_id).
+ */
+export type FilterMatch = 'eq' | 'contains' | 'linked';
 
-export type FilterSpec = Record<string, { column: string; match: FilterMatch }>;
+export type FilterSpec = Record<string, { column: string; match: FilterMatch; through?: LinkTable }>;
 
-export type Condition = { column: string; op: '=' | 'ilike'; value: unknown };
+/** A link table a 'linked' filter looks through; named in code, never from a request. */
+export type LinkTable = { table: 'user_roles'; key: 'user_id' };
+
+export type Condition =
+  | { column: string; op: '=' | 'ilike'; value: unknown }
+  | { column: string; op: 'linked'; value: unknown; through: LinkTable };
 
 /** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -17,12 +26,16 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
  * (the web drops them anyway); 0 and false are real values and filter (spec §5). Strings are trimmed.
  */
 export const filterConditions = (spec: FilterSpec, query: Record<string, unknown>): Condition[] =>
-  Object.entries(spec).flatMap(([field, { column, match }]): Condition[] => {
+  Object.entries(spec).flatMap(([field, { column, match, through }]): Condition[] => {
     const raw = query[field];
     if (raw === undefined || raw === null) return [];
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === '') return [];
     if (match === 'contains') return [{ column, op: 'ilike', value: likePattern(String(value)) }];
+    if (match === 'linked') {
+      if (!through) throw new Error(`filter ${field} is linked but names no link table`);
+      return [{ column, op: 'linked', value, through }];
+    }
     return [{ column, op: '=', value }];
   });
 

@@ -22,10 +22,24 @@ export const listRows = async (
   companyId: number,
   p: ListPage,
 ): Promise<{ rows: DbRow[]; count: number }> => {
-  let q = loose(db).selectFrom(table).where('company_id', '=', companyId);
-  for (const c of p.conditions) q = q.where(c.column, c.op, c.value);
-  let rowsQuery = q.select(columns as string[]);
-  for (const s of p.sort) rowsQuery = rowsQuery.orderBy(s.column, s.order);
+  let q = loose(db).selectFrom(`${table} as t`).where('t.company_id', '=', companyId);
+  for (const c of p.conditions) {
+    if (c.op === 'linked') {
+      const { table: link, key } = c.through;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom(`${link} as l`)
+            .select(eb.lit(1).as('one'))
+            .whereRef('l.company_id', '=', 't.company_id')
+            .whereRef(`l.${key}`, '=', 't.id')
+            .where(`l.${c.column}`, '=', c.value),
+        ),
+      );
+    } else q = q.where(`t.${c.column}`, c.op, c.value);
+  }
+  let rowsQuery = q.select(columns.map((c) => `t.${c}`));
+  for (const s of p.sort) rowsQuery = rowsQuery.orderBy(`t.${s.column}`, s.order);
   const [rows, total] = await Promise.all([
     rowsQuery.offset(p.offset).limit(p.limit).execute(),
     q.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
