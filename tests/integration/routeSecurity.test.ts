@@ -90,6 +90,15 @@ describe('every registered route', () => {
     expect(protectedRoutes().length).toBeGreaterThan(10);
   });
 
+  it('documents every protected route, with its 200 response, in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const r of protectedRoutes()) {
+      const op = doc.paths[r.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      expect(op, key(r)).toBeDefined();
+      expect(op.responses?.['200'], key(r)).toBeDefined();
+    }
+  });
+
   it('answers 401 without a token on every protected route', async () => {
     for (const r of protectedRoutes()) {
       const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload: {} });
