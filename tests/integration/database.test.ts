@@ -66,6 +66,7 @@ describe('first start and restart', () => {
           '0001_foundation',
           '0002_role_user_permissions',
           '0003_file_uploader_nullable',
+          '0004_account_role_pages',
         ]);
         const log = await second.app.db.selectFrom('operation_log').select('operation').orderBy('id').execute();
         expect(log.map((l) => l.operation)).toEqual(['signIn', 'profileUpdate']);

@@ -1,6 +1,7 @@
 import { up as m0002 } from '@waterops/gateway/src/db/migrations/m0002_role_user_permissions.ts';
+import { up as m0004 } from '@waterops/gateway/src/db/migrations/m0004_account_role_pages.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import type { MenuGrantEntry, Role } from '@waterops/shared/user';
+import type { MenuEntry, MenuGrantEntry, Role } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -382,5 +383,98 @@ describe('migration 0002', () => {
       )
       .execute();
     expect(grants.map((g) => g.role_id)).toEqual(codes.map(() => old.roleIds.ADMIN));
+  });
+});
+
+describe('migration 0004', () => {
+  it('adds the account and role pages to a tenant created before it, moves the permission entries under them and grants them to the roles holding the view permission', async () => {
+    const old = await createSecondTenant(t.app);
+    const viewerRole = await createRole(t.app, old.companyId, [PERMISSIONS.sysRoleView]);
+    const menuId = async (url: string) =>
+      (
+        await t.app.db
+          .selectFrom('menus')
+          .select('id')
+          .where('company_id', '=', old.companyId)
+          .where('url', '=', url)
+          .executeTakeFirstOrThrow()
+      ).id;
+    // The tenant as m0002 left it: permission entries directly under System, no page entries.
+    const system = await menuId('/system');
+    await t.app.db
+      .updateTable('menus')
+      .set({ parent_id: system })
+      .where('company_id', '=', old.companyId)
+      .where('permission', 'in', [
+        PERMISSIONS.sysRoleView,
+        PERMISSIONS.sysRoleEdit,
+        PERMISSIONS.sysUserView,
+        PERMISSIONS.sysUserEdit,
+      ])
+      .execute();
+    await t.app.db
+      .deleteFrom('menus')
+      .where('company_id', '=', old.companyId)
+      .where('url', 'in', ['/system/account', '/system/role'])
+      .execute();
+    await t.app.db
+      .updateTable('menus')
+      .set({ sort: 10 })
+      .where('company_id', '=', old.companyId)
+      .where('url', '=', '/system/operationLog')
+      .execute();
+
+    await m0004(t.app.db);
+    await m0004(t.app.db); // nothing twice
+
+    const pages = await t.app.db
+      .selectFrom('menus')
+      .select(['id', 'parent_id', 'type', 'path', 'css'])
+      .where('company_id', '=', old.companyId)
+      .where('url', 'in', ['/system/account', '/system/role'])
+      .orderBy('sort')
+      .execute();
+    expect(pages).toMatchObject([
+      { parent_id: system, type: 0, path: 'system/AccountPage', css: 'people' },
+      { parent_id: system, type: 0, path: 'system/RolePage', css: 'shield' },
+    ]);
+    const [accounts, roles] = pages.map((p) => p.id);
+    const parents = await t.app.db
+      .selectFrom('menus')
+      .select(['permission', 'parent_id'])
+      .where('company_id', '=', old.companyId)
+      .where('permission', 'like', 'sys:%')
+      .orderBy('permission')
+      .execute();
+    expect(parents).toEqual([
+      { permission: PERMISSIONS.sysLogView, parent_id: await menuId('/system/operationLog') },
+      { permission: PERMISSIONS.sysRoleEdit, parent_id: roles },
+      { permission: PERMISSIONS.sysRoleView, parent_id: roles },
+      { permission: PERMISSIONS.sysUserEdit, parent_id: accounts },
+      { permission: PERMISSIONS.sysUserView, parent_id: accounts },
+    ]);
+    const grants = await t.app.db
+      .selectFrom('role_menus')
+      .select(['role_id', 'menu_id'])
+      .where('company_id', '=', old.companyId)
+      .where('menu_id', 'in', [accounts as number, roles as number])
+      .orderBy('menu_id')
+      .orderBy('role_id')
+      .execute();
+    expect(grants).toEqual(
+      [
+        { role_id: old.roleIds.ADMIN, menu_id: accounts },
+        { role_id: old.roleIds.ADMIN, menu_id: roles },
+        { role_id: viewerRole, menu_id: roles },
+      ].sort((a, b) => (a.menu_id as number) - (b.menu_id as number) || a.role_id - b.role_id),
+    );
+
+    const token = await signIn(t.app, old.adminUsername, old.password);
+    const tree = (await call('GET', '/api-user/menus/current', token, undefined, 'en')).json().datas as MenuEntry[];
+    expect(tree.find((m) => m.name === 'System')?.subMenus.map((m) => m.name)).toEqual([
+      'Accounts',
+      'Roles',
+      'Operation log',
+    ]);
   });
 });

@@ -110,9 +110,14 @@ describe('GET /api-user/menus/current', () => {
 
   it('gives the administrator the whole tree, sorted, without permission entries, named in the request language', async () => {
     const zhTree = (await get('/api-user/menus/current', admin)).json().datas as MenuEntry[];
-    expect(names(zhTree)).toEqual(['首页', '个人中心', ['系统管理', ['操作日志']], '接口文档']);
+    expect(names(zhTree)).toEqual(['首页', '个人中心', ['系统管理', ['账号管理', '角色管理', '操作日志']], '接口文档']);
     const enTree = (await get('/api-user/menus/current', admin, 'en')).json().datas as MenuEntry[];
-    expect(names(enTree)).toEqual(['Home', 'Personal center', ['System', ['Operation log']], 'API docs']);
+    expect(names(enTree)).toEqual([
+      'Home',
+      'Personal center',
+      ['System', ['Accounts', 'Roles', 'Operation log']],
+      'API docs',
+    ]);
 
     const [home, center, system, docs] = zhTree;
     expect(home).toMatchObject({
@@ -126,6 +131,20 @@ describe('GET /api-user/menus/current', () => {
     expect(center).toMatchObject({ path: 'user/PersonalCenterPage', url: '/personalCenter', subMenus: [] });
     expect(system).toMatchObject({ path: 'Layout', type: 1 });
     expect(system?.subMenus[0]).toMatchObject({
+      path: 'system/AccountPage',
+      url: '/system/account',
+      css: 'people',
+      type: 0,
+      parentId: system?.id,
+    });
+    expect(system?.subMenus[1]).toMatchObject({
+      path: 'system/RolePage',
+      url: '/system/role',
+      css: 'shield',
+      type: 0,
+      parentId: system?.id,
+    });
+    expect(system?.subMenus[2]).toMatchObject({
       path: 'system/OperationLogPage',
       url: '/system/operationLog',
       parentId: system?.id,

@@ -6,6 +6,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/m0001_foundation.ts';
 import * as m0002 from './migrations/m0002_role_user_permissions.ts';
 import * as m0003 from './migrations/m0003_file_uploader_nullable.ts';
+import * as m0004 from './migrations/m0004_account_role_pages.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_role_user_permissions': m0002,
   '0003_file_uploader_nullable': m0003,
+  '0004_account_role_pages': m0004,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -63,6 +63,34 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
     url: '/system',
     css: 'cog',
     children: [
+      // The account and role pages: migration m0004 adds them to tenants created before it and moves the
+      // permission entries m0002 added under them.
+      {
+        key: 'accounts',
+        name: '账号管理',
+        nameEn: 'Accounts',
+        type: MENU_TYPE.page,
+        path: 'system/AccountPage',
+        url: '/system/account',
+        css: 'people',
+        children: [
+          permission('sysUserView', PERMISSIONS.sysUserView, '查看账号', 'View accounts'),
+          permission('sysUserEdit', PERMISSIONS.sysUserEdit, '编辑账号', 'Edit accounts'),
+        ],
+      },
+      {
+        key: 'roles',
+        name: '角色管理',
+        nameEn: 'Roles',
+        type: MENU_TYPE.page,
+        path: 'system/RolePage',
+        url: '/system/role',
+        css: 'shield',
+        children: [
+          permission('sysRoleView', PERMISSIONS.sysRoleView, '查看角色', 'View roles'),
+          permission('sysRoleEdit', PERMISSIONS.sysRoleEdit, '编辑角色和授权', 'Edit roles and grants'),
+        ],
+      },
       {
         key: 'operationLog',
         name: '操作日志',
@@ -73,11 +101,6 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
         css: 'history',
         children: [permission('sysLogView', PERMISSIONS.sysLogView, '查看操作日志', 'View the operation log')],
       },
-      // The same entries migration m0002 adds to tenants created before it.
-      permission('sysRoleView', PERMISSIONS.sysRoleView, '查看角色', 'View roles'),
-      permission('sysRoleEdit', PERMISSIONS.sysRoleEdit, '编辑角色和授权', 'Edit roles and grants'),
-      permission('sysUserView', PERMISSIONS.sysUserView, '查看账号', 'View accounts'),
-      permission('sysUserEdit', PERMISSIONS.sysUserEdit, '编辑账号', 'Edit accounts'),
     ],
   },
   {
