@@ -2,14 +2,14 @@
 // checked on blur and on submit), trimmed values, `exist` checks before saving, a debounced submit, and the
 // server's 400 shown on the field it names or as a message.
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../api/message.ts';
 import { type RequestFailure, request } from '../api/request.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { useResourceMutationMutation } from './resourceApi.ts';
-import type { FieldDef, FormDef } from './types.ts';
+import type { FieldDef, FormDef, OptionDef } from './types.ts';
 import { useDebouncedAction } from './useDebouncedAction.ts';
 
 export type ResourceEditDialogProps<Row> = {
@@ -28,6 +28,10 @@ export type ResourceEditDialogProps<Row> = {
 };
 
 type Values = Record<string, string>;
+
+/** An option's text: its own label from the server, or its i18n key translated. */
+export const optionLabel = (o: OptionDef, t: (key: string) => string) =>
+  o.label ?? (o.labelKey ? t(o.labelKey) : o.value);
 /** field → message key (from the rules) or text (from the server) */
 type Errors = Record<string, string | undefined>;
 
@@ -72,24 +76,24 @@ export function ResourceEditDialog<Row>({
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Errors>({});
   const [checking, setChecking] = useState(false);
+  const fields = useMemo(() => form.fields.filter((f) => !(editing && f.createOnly)), [form.fields, editing]);
 
   useEffect(() => {
     if (isOpen) {
-      setValues(initialValues(form.fields, editing));
+      setValues(initialValues(fields, editing));
       setErrors({});
     }
-  }, [isOpen, editing, form.fields]);
+  }, [isOpen, editing, fields]);
 
   const translated = (found: Errors): Errors =>
     Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v ? t(v) : undefined]));
-  const handleBlur = (key: string) =>
-    setErrors((e) => ({ ...e, [key]: translated(checkFields(form.fields, values))[key] }));
+  const handleBlur = (key: string) => setErrors((e) => ({ ...e, [key]: translated(checkFields(fields, values))[key] }));
 
   /** Runs the `exist` calls of changed values; an error per taken value. */
   const checkUnique = async (clean: Values): Promise<Errors> => {
     const found: Errors = {};
-    const before = initialValues(form.fields, editing);
-    for (const f of form.fields) {
+    const before = initialValues(fields, editing);
+    for (const f of fields) {
       if (!f.exist || clean[f.key] === '' || (editing && clean[f.key] === before[f.key]?.trim())) continue;
       const answer = await request<{ datas?: unknown }>({ ...f.exist(clean[f.key] ?? '', editing), not_msg: true });
       if (answer.datas === true) found[f.key] = t('resource.exists', { label: t(f.labelKey) });
@@ -99,7 +103,7 @@ export function ResourceEditDialog<Row>({
 
   const submit = useDebouncedAction(async () => {
     const clean = trimmed(values);
-    const found = translated(checkFields(form.fields, clean));
+    const found = translated(checkFields(fields, clean));
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
@@ -119,8 +123,7 @@ export function ResourceEditDialog<Row>({
       await save({ resource, config: { ...form.save(clean, editing), not_msg: true } }).unwrap();
     } catch (error) {
       const failure = error as RequestFailure;
-      if (failure.field && form.fields.some((f) => f.key === failure.field))
-        setErrors({ [failure.field]: failure.message });
+      if (failure.field && fields.some((f) => f.key === failure.field)) setErrors({ [failure.field]: failure.message });
       else showMessage(failure.message);
       return;
     }
@@ -146,7 +149,22 @@ export function ResourceEditDialog<Row>({
       onClose={onClose}
       onSubmit={handleSubmit}
     >
-      {form.fields.map((f) => {
+      {fields.map((f) => {
+        if (f.render) {
+          const id = `${baseId}-${f.key}`;
+          const error = errorOf(f.key);
+          return (
+            <FormGroup
+              key={f.key}
+              label={t(f.labelKey)}
+              labelFor={id}
+              helperText={error}
+              intent={error ? Intent.DANGER : Intent.NONE}
+            >
+              {f.render({ id, value: values[f.key] ?? '', onChange: set(f.key), error })}
+            </FormGroup>
+          );
+        }
         if (f.kind === 'select') {
           const id = `${baseId}-${f.key}`;
           const error = errorOf(f.key);
@@ -163,7 +181,7 @@ export function ResourceEditDialog<Row>({
                 fill
                 value={values[f.key] ?? ''}
                 onChange={(e) => set(f.key)(e.currentTarget.value)}
-                options={(f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+                options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o, t) }))}
               />
             </FormGroup>
           );

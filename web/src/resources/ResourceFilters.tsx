@@ -7,6 +7,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeLocale } from '../app/i18n.ts';
 import { formatDateTime, normalizeRange, parseDateTime, rangeShortcuts } from '../components/dateRange.ts';
+import { optionLabel } from './ResourceEditDialog.tsx';
 import type { FilterDef, FilterValues } from './types.ts';
 
 export type ResourceFiltersProps<Filters extends FilterValues> = {
@@ -78,7 +79,7 @@ export function ResourceFilters<Filters extends FilterValues>({
                 id={id}
                 value={String(draft[f.key] ?? '')}
                 onChange={(e) => set({ [f.key]: e.currentTarget.value } as Partial<Filters>)}
-                options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+                options={f.options.map((o) => ({ value: o.value, label: optionLabel(o, t) }))}
               />
             </TextFilter>
           );

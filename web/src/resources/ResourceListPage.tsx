@@ -16,7 +16,7 @@ import { Permission, usePermission } from '../components/Permission.tsx';
 import { ResourceEditDialog } from './ResourceEditDialog.tsx';
 import { ResourceFilters } from './ResourceFilters.tsx';
 import { defaultListQuery, useResourceListQuery, useResourceMutationMutation } from './resourceApi.ts';
-import type { FilterValues, ListRequest, ListState, ResourceDescriptor, SortState } from './types.ts';
+import type { FilterValues, ListRequest, ListState, ResourceDescriptor, RowAction, SortState } from './types.ts';
 
 export type ResourceListPageProps<Row, Filters extends FilterValues> = {
   /** what the page lists and what can be done with it */
@@ -92,6 +92,7 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const [editing, setEditing] = useState<{ row: Row | undefined } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [acting, setActing] = useState<{ row: Row; dialog: NonNullable<RowAction<Row>['dialog']> } | null>(null);
   const [remove, { isLoading: removing }] = useResourceMutationMutation();
   const [tableRef, tableWidth] = useWidth();
 
@@ -248,7 +249,11 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
                     icon={a.icon}
                     intent={a.intent}
                     text={t(a.labelKey)}
-                    onClick={() => a.onClick(row)}
+                    onClick={() => {
+                      const dialog = 'dialog' in a ? a.dialog : undefined;
+                      if (dialog) setActing({ row, dialog });
+                      else a.onClick?.(row);
+                    }}
                   />
                 ))}
               </span>
@@ -414,6 +419,7 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
           onClose={() => setEditing(null)}
         />
       )}
+      {acting?.dialog({ row: acting.row, onClose: () => setActing(null) })}
       <Alert
         isOpen={deleting !== null}
         intent={Intent.DANGER}

@@ -9,6 +9,12 @@ import type { RequestConfig } from '../api/request.ts';
 export type FilterValue = string | Date | null;
 export type FilterValues = Record<string, FilterValue>;
 
+/** A choice of a select: an i18n key, or a label from the server (already in the request language). */
+export type OptionDef = { value: string; labelKey?: string; label?: string };
+
+/** The props of a field's own input (`FieldDef.render`): its value is text like any other field's. */
+export type FieldInputProps = { id: string; value: string; onChange: (value: string) => void; error?: string };
+
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { key: string; direction: SortDirection };
 
@@ -73,7 +79,7 @@ export type FilterDef<Filters extends FilterValues> =
       key: keyof Filters & string;
       labelKey: string;
       /** the options; the first entry of the list is "all" (an empty value) */
-      options: readonly { value: string; labelKey: string }[];
+      options: readonly OptionDef[];
     }
   | {
       kind: 'dateRange';
@@ -91,7 +97,11 @@ export type FieldDef<Row> = {
   placeholderKey?: string;
   kind?: 'text' | 'password' | 'select';
   /** for select fields */
-  options?: readonly { value: string; labelKey: string }[];
+  options?: readonly OptionDef[];
+  /** an input of the page's own (a multi-select…); it holds its value as text, e.g. ids joined by commas */
+  render?: (props: FieldInputProps) => ReactNode;
+  /** only shown (and checked) when creating, e.g. the initial password */
+  createOnly?: boolean;
   /** checked in order on blur and on submit; the first broken one shows its message */
   rules?: readonly FieldRule[];
   maxLength?: number;
@@ -123,7 +133,9 @@ export type RowAction<Row> = {
   intent?: Intent;
   /** shown to users holding at least one of these ('admin' holds all) */
   permissions?: readonly string[];
-  onClick: (row: Row) => void;
+  onClick?: (row: Row) => void;
+  /** a dialog the action opens for the row (grant menus, reset password…); it calls onClose when done */
+  dialog?: (props: { row: Row; onClose: () => void }) => ReactNode;
 };
 
 export type BatchAction<Row> = {

@@ -22,6 +22,14 @@ export const pageRegistry: Record<string, PageEntry> = {
     ),
     permissions: ['sys:log:view'],
   },
+  'system/RolePage': {
+    Page: lazy(() => import('../../features/system/RolePage.tsx').then((m) => ({ default: m.RolePage }))),
+    permissions: ['sys:role:view'],
+  },
+  'system/AccountPage': {
+    Page: lazy(() => import('../../features/system/AccountPage.tsx').then((m) => ({ default: m.AccountPage }))),
+    permissions: ['sys:user:view'],
+  },
 };
 
 export const NotFoundPage = lazy(() =>

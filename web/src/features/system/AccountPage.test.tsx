@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, Role } from '@waterops/shared/user';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
+import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { AccountPage } from './AccountPage.tsx';
+
+const reader: Role = {
+  id: 3,
+  code: 'READER',
+  name: '抄表员',
+  nameZh: '抄表员',
+  nameEn: null,
+  type: '1',
+  userCount: 1,
+  createTime: '2024-05-01T08:00:00Z',
+};
+const account: Account = {
+  id: 11,
+  username: 'li.lei',
+  nickname: '李雷',
+  mobile: '13912345678',
+  headImgUrl: null,
+  enabled: true,
+  roles: [{ id: 3, code: 'READER', name: '抄表员', type: '1' }],
+  roleIds: [3],
+  createTime: '2024-05-02T08:00:00Z',
+  updateTime: '2024-05-02T08:00:00Z',
+};
+
+const ui = {
+  row: () => screen.findByText('li.lei'),
+  enabledSwitch: () => screen.getAllByRole('switch', { name: '启用账号 li.lei' })[0] as HTMLElement,
+  create: () => screen.findByRole('button', { name: '新增' }),
+  edit: () => screen.getByRole('button', { name: '编辑' }),
+  dialog: (name: string) => screen.findByRole('dialog', { name }),
+  field: (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label),
+  password: (dialog: HTMLElement) => within(dialog).queryByLabelText('密码'),
+  role: (dialog: HTMLElement, name: string) => within(dialog).getByRole('checkbox', { name }),
+  ok: (dialog: HTMLElement) => within(dialog).getByRole('button', { name: '确定' }),
+};
+
+afterEach(() => vi.unstubAllGlobals());
+// jsdom has no layout, so Table2 draws only its first columns: hide some (the column chooser's stored choice) to
+// bring the state and actions columns into view.
+beforeEach(() =>
+  localStorage.setItem('columns:system.account', JSON.stringify({ 昵称: false, 手机号码: false, 角色: false })),
+);
+
+const renderAccounts = (permissions = ['admin']) => {
+  const calls = fakeUserServer(demoUser({ permissions }), (url) => {
+    const path = url.split('?')[0] ?? '';
+    if (path.endsWith('/api-user/users')) return { code: 0, msg: 'ok', count: 1, data: [account] };
+    if (path.endsWith('/allRoles')) return { resp_code: 0, resp_msg: 'ok', datas: [reader] };
+    if (path.endsWith('/exist')) return { resp_code: 0, resp_msg: 'ok', datas: false };
+    return undefined;
+  });
+  return { ...renderWithStore(<AccountPage />, { session: { signedIn: true } }), calls };
+};
+const saves = (calls: ReturnType<typeof renderAccounts>['calls']) =>
+  calls.filter((c) => c.url.includes('/users/saveOrUpdate'));
+
+describe('the account page', () => {
+  it('disables an account through updateEnabled when its switch is turned off', async () => {
+    const { calls } = renderAccounts();
+    await ui.row();
+    await userEvent.click(ui.enabledSwitch());
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('/updateEnabled'))?.url).toContain('updateEnabled?id=11&enabled=false'),
+    );
+  });
+
+  it('shows the state as text, without a switch, to a user who may only view accounts', async () => {
+    renderAccounts(['sys:user:view']);
+    await ui.row();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getAllByText('启用').length).toBeGreaterThan(0);
+  });
+
+  it('asks for an initial password of 6 characters when creating, and sends the chosen roles', async () => {
+    const { calls } = renderAccounts();
+    await ui.row();
+    await userEvent.click(await ui.create());
+    const dialog = await ui.dialog('新增 - 账号管理');
+    await userEvent.type(ui.field(dialog, '用户名'), ' han.mei ');
+    await userEvent.type(ui.password(dialog) as HTMLElement, '12345');
+    await userEvent.tab();
+    expect(within(dialog).getByText('密码长度至少为6位')).toBeTruthy();
+    await userEvent.type(ui.field(dialog, '昵称'), '韩梅梅');
+
+    await userEvent.type(ui.password(dialog) as HTMLElement, '6');
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: '抄表员' }));
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toEqual({
+      username: 'han.mei',
+      password: '123456',
+      nickname: '韩梅梅',
+      mobile: null,
+      roleIds: [3],
+    });
+  });
+
+  it('edits without a password field and keeps the user name', async () => {
+    const { calls } = renderAccounts();
+    await ui.row();
+    await userEvent.click(ui.edit());
+    const dialog = await ui.dialog('编辑 - 账号管理');
+    expect(ui.password(dialog)).toBeNull();
+    expect((ui.field(dialog, '用户名') as HTMLInputElement).readOnly).toBe(true);
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: '抄表员' }));
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toEqual({ id: 11, nickname: '李雷', mobile: '13912345678', roleIds: [] });
+  });
+});

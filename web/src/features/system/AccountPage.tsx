@@ -1,0 +1,152 @@
+// Accounts as a descriptor: user name, nickname, mobile, roles, enabled (a switch), created; filters by name,
+// nickname, mobile, state and role; create (user name and initial password only then) / edit with the shared
+// account rules; reset password and delete per row.
+import { Tag } from '@blueprintjs/core';
+import { type Account, type Role, USER_PATHS, validateAccount } from '@waterops/shared/user';
+import { useMemo } from 'react';
+import { formatDateTime } from '../../components/dateRange.ts';
+import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
+import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
+import { EnabledSwitch, PasswordResetDialog, RolePicker, roleIdsOf } from './AccountParts.tsx';
+import { ACCOUNT_RESOURCE, useAllRolesQuery } from './accessApi.ts';
+
+export type AccountFilters = { username: string; nickname: string; mobile: string; enabled: string; roleId: string };
+
+const EDIT = ['sys:user:edit'];
+
+/** A field's rule from the shared `validateAccount` (create rules: the create-only fields are not shown on edit). */
+const accountRule =
+  (field: 'username' | 'password' | 'nickname' | 'mobile'): FieldRule =>
+  (_value, values) =>
+    validateAccount(values, 'create').find((v) => v.field === field)?.message ?? null;
+
+/** The descriptor; the role filter lists the tenant's roles. */
+export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Account, AccountFilters> => ({
+  id: ACCOUNT_RESOURCE,
+  titleKey: 'account.title',
+  list: { path: USER_PATHS.users },
+  rowKey: (row) => row.id,
+  initialFilters: { username: '', nickname: '', mobile: '', enabled: '', roleId: '' },
+  filters: [
+    { kind: 'text', key: 'username', labelKey: 'account.username', icon: 'user' },
+    { kind: 'text', key: 'nickname', labelKey: 'account.nickname' },
+    { kind: 'text', key: 'mobile', labelKey: 'account.mobile', icon: 'mobile-phone' },
+    {
+      kind: 'select',
+      key: 'enabled',
+      labelKey: 'account.state',
+      options: [
+        { value: '', labelKey: 'account.all' },
+        { value: 'true', labelKey: 'account.enabled' },
+        { value: 'false', labelKey: 'account.disabled' },
+      ],
+    },
+    {
+      kind: 'select',
+      key: 'roleId',
+      labelKey: 'account.roles',
+      options: [{ value: '', labelKey: 'account.all' }, ...roles.map((r) => ({ value: String(r.id), label: r.name }))],
+    },
+  ],
+  columns: [
+    { key: 'username', titleKey: 'account.username', width: 150, sortable: true },
+    { key: 'nickname', titleKey: 'account.nickname', width: 150, sortable: true },
+    { key: 'mobile', titleKey: 'account.mobile', width: 130, text: (row) => row.mobile ?? '' },
+    {
+      key: 'roles',
+      titleKey: 'account.roles',
+      width: 200,
+      grow: true,
+      text: (row) => row.roles.map((r) => r.name).join(', '),
+      render: (row) => (
+        <span className="wo-tag-row">
+          {row.roles.map((r) => (
+            <Tag key={r.id} minimal>
+              {r.name}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'enabled',
+      titleKey: 'account.state',
+      width: 110,
+      text: (row) => (row.enabled ? '✓' : '✗'),
+      render: (row) => <EnabledSwitch row={row} />,
+    },
+    {
+      key: 'createTime',
+      titleKey: 'account.createTime',
+      width: 170,
+      sortable: true,
+      text: (row) => formatDateTime(new Date(row.createTime)),
+    },
+  ],
+  emptyIcon: 'person',
+  form: {
+    fields: [
+      {
+        key: 'username',
+        labelKey: 'account.username',
+        maxLength: 64,
+        rules: [accountRule('username')],
+        readOnlyOnEdit: true,
+        exist: (value, editing) => ({
+          url: USER_PATHS.userExist,
+          params: { field: 'username', value, ...(editing ? { id: editing.id } : {}) },
+        }),
+      },
+      {
+        key: 'password',
+        labelKey: 'account.password',
+        kind: 'password',
+        maxLength: 100,
+        createOnly: true,
+        rules: [accountRule('password')],
+      },
+      { key: 'nickname', labelKey: 'account.nickname', maxLength: 50, rules: [accountRule('nickname')] },
+      { key: 'mobile', labelKey: 'account.mobile', maxLength: 20, rules: [accountRule('mobile')] },
+      {
+        key: 'roleIds',
+        labelKey: 'account.roles',
+        initial: (row) => row.roleIds.join(','),
+        render: (props) => <RolePicker {...props} />,
+      },
+    ],
+    save: (values, editing) => {
+      const common = {
+        nickname: values.nickname,
+        mobile: values.mobile || null,
+        roleIds: roleIdsOf(values.roleIds ?? ''),
+      };
+      return {
+        url: USER_PATHS.userSaveOrUpdate,
+        method: 'POST',
+        data: editing
+          ? { id: editing.id, ...common }
+          : { username: values.username, password: values.password, ...common },
+        // an emptied mobile is sent as null so the server clears it
+        not_filter: true,
+      };
+    },
+    createPermissions: EDIT,
+    editPermissions: EDIT,
+  },
+  remove: { request: (row) => ({ url: USER_PATHS.user(row.id), method: 'DELETE' }), permissions: EDIT },
+  actions: [
+    {
+      id: 'resetPassword',
+      labelKey: 'account.resetPassword',
+      icon: 'lock',
+      permissions: EDIT,
+      dialog: ({ row, onClose }) => <PasswordResetDialog row={row} onClose={onClose} />,
+    },
+  ],
+});
+
+export function AccountPage() {
+  const { data: roles = [] } = useAllRolesQuery();
+  const descriptor = useMemo(() => accountResource(roles), [roles]);
+  return <ResourceListPage descriptor={descriptor} />;
+}
