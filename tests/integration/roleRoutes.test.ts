@@ -387,7 +387,7 @@ describe('migration 0002', () => {
 });
 
 describe('migration 0004', () => {
-  it('adds the account and role pages to a tenant created before it, moves the permission entries under them and grants them to the roles holding the view permission', async () => {
+  it('adds the account and role pages to a tenant created before it, moves the permission entries under them, grants them to the roles holding the view permission, and adds the menu permissions for ADMIN', async () => {
     const old = await createSecondTenant(t.app);
     const viewerRole = await createRole(t.app, old.companyId, [PERMISSIONS.sysRoleView]);
     const menuId = async (url: string) =>
@@ -424,6 +424,12 @@ describe('migration 0004', () => {
       .where('url', '=', '/system/operationLog')
       .execute();
 
+    await t.app.db
+      .deleteFrom('menus')
+      .where('company_id', '=', old.companyId)
+      .where('permission', 'in', [PERMISSIONS.sysMenuView, PERMISSIONS.sysMenuEdit])
+      .execute();
+
     await m0004(t.app.db);
     await m0004(t.app.db); // nothing twice
 
@@ -448,6 +454,8 @@ describe('migration 0004', () => {
       .execute();
     expect(parents).toEqual([
       { permission: PERMISSIONS.sysLogView, parent_id: await menuId('/system/operationLog') },
+      { permission: PERMISSIONS.sysMenuEdit, parent_id: system },
+      { permission: PERMISSIONS.sysMenuView, parent_id: system },
       { permission: PERMISSIONS.sysRoleEdit, parent_id: roles },
       { permission: PERMISSIONS.sysRoleView, parent_id: roles },
       { permission: PERMISSIONS.sysUserEdit, parent_id: accounts },
@@ -468,6 +476,21 @@ describe('migration 0004', () => {
         { role_id: viewerRole, menu_id: roles },
       ].sort((a, b) => (a.menu_id as number) - (b.menu_id as number) || a.role_id - b.role_id),
     );
+
+    const menuGrants = await t.app.db
+      .selectFrom('role_menus')
+      .innerJoin('menus', (j) =>
+        j.onRef('menus.company_id', '=', 'role_menus.company_id').onRef('menus.id', '=', 'role_menus.menu_id'),
+      )
+      .select(['role_menus.role_id', 'menus.permission'])
+      .where('role_menus.company_id', '=', old.companyId)
+      .where('menus.permission', 'in', [PERMISSIONS.sysMenuView, PERMISSIONS.sysMenuEdit])
+      .orderBy('menus.permission')
+      .execute();
+    expect(menuGrants).toEqual([
+      { role_id: old.roleIds.ADMIN, permission: PERMISSIONS.sysMenuEdit },
+      { role_id: old.roleIds.ADMIN, permission: PERMISSIONS.sysMenuView },
+    ]);
 
     const token = await signIn(t.app, old.adminUsername, old.password);
     const tree = (await call('GET', '/api-user/menus/current', token, undefined, 'en')).json().datas as MenuEntry[];

@@ -5,6 +5,7 @@ import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
+import { menuRoutes } from './menu/menuRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
 import type { ServiceOptions } from './serviceOptions.ts';
 import { uaaRoutes } from './uaa/uaaRoutes.ts';
@@ -12,6 +13,6 @@ import { userRoutes } from './user/userRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
   '/api-uaa': [uaaRoutes],
-  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes],
+  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes, menuRoutes],
   '/api-file': [fileRoutes],
 };

@@ -17,6 +17,10 @@ export const PERMISSIONS = {
   sysUserView: 'sys:user:view',
   /** create, edit, enable/disable, reset the password of and delete accounts */
   sysUserEdit: 'sys:user:edit',
+  /** read the tenant's menu entries */
+  sysMenuView: 'sys:menu:view',
+  /** create, edit and delete menu entries */
+  sysMenuEdit: 'sys:menu:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

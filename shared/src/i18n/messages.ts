@@ -73,6 +73,9 @@ const catalogue = {
   'oplog.userEnable': { 'zh-CN': '启用账号', en: 'Enable account' },
   'oplog.userDisable': { 'zh-CN': '禁用账号', en: 'Disable account' },
   'oplog.userPasswordReset': { 'zh-CN': '重置密码', en: 'Reset password' },
+  'oplog.menuCreate': { 'zh-CN': '新增菜单', en: 'Create menu entry' },
+  'oplog.menuUpdate': { 'zh-CN': '修改菜单', en: 'Update menu entry' },
+  'oplog.menuDelete': { 'zh-CN': '删除菜单', en: 'Delete menu entry' },
   // Resources: uniqueness and business refusals (spec §5: codes and names must be unique; role name not empty)
   'rules.roleName.required': { 'zh-CN': '角色名称不能为空', en: 'The role name cannot be empty' },
   'rules.roleCode.required': { 'zh-CN': '角色编码不能为空', en: 'The role code cannot be empty' },
@@ -92,6 +95,21 @@ const catalogue = {
   },
   'resource.username.exists': { 'zh-CN': '用户名已存在', en: 'The user name already exists' },
   'resource.user.self': { 'zh-CN': '不能删除或禁用自己的账号', en: 'You cannot delete or disable your own account' },
+  'rules.menuName.required': { 'zh-CN': '菜单名称不能为空', en: 'The menu name cannot be empty' },
+  'rules.menuPermission.required': {
+    'zh-CN': '权限标识不能为空',
+    en: 'The permission code cannot be empty',
+  },
+  'resource.menu.hasChildren': {
+    'zh-CN': '该菜单下还有子菜单,不能删除',
+    en: 'This menu entry still has children and cannot be deleted',
+  },
+  'resource.menuPermission.exists': {
+    'zh-CN': '权限标识已存在',
+    en: 'The permission code already exists',
+  },
+  'resource.menu.badParent': { 'zh-CN': '上级菜单无效', en: 'The parent menu entry is invalid' },
+  'resource.menu.unknownPermission': { 'zh-CN': '未知的权限标识', en: 'Unknown permission code' },
   'rules.accountPassword.format': { 'zh-CN': '密码长度至少为6位', en: 'The password must be at least 6 characters' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

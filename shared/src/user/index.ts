@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './menus.ts';
 export * from './operationLog.ts';
 export * from './paths.ts';
 export * from './roles.ts';

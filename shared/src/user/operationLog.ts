@@ -20,6 +20,9 @@ export const OPERATIONS = [
   'userEnable',
   'userDisable',
   'userPasswordReset',
+  'menuCreate',
+  'menuUpdate',
+  'menuDelete',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -34,6 +34,12 @@ export const USER_PATHS = {
   userPassword: (id: number | string) => `/api-user/users/${id}/password`,
   /** POST JSON {roleId, menuIds}: replaces the role's grants */
   menusGranted: '/api-user/menus/granted',
+  /** GET: the tenant's menu entries, flat (name, sort, order); build the tree from parentId */
+  menus: '/api-user/menus',
+  /** POST JSON MenuSave: no id = create */
+  menuSaveOrUpdate: '/api-user/menus/saveOrUpdate',
+  /** DELETE: refused while it has children */
+  menu: (id: number | string) => `/api-user/menus/${id}`,
 } as const;
 
 export const FILE_PATHS = {

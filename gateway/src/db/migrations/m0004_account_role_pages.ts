@@ -1,8 +1,9 @@
 // Issue 3: the page entries (menu type 0) of account and role administration, so the server-driven menus link to
 // them. For every existing tenant: add 账号管理 and 角色管理 under its System menu (sorted accounts, roles, operation
 // log), move the permission entries m0002 added under them, and grant each page to every role that holds its view
-// permission (ADMIN). New tenants get the same tree from the seed menus (foundationMenus.ts). Frozen: keys, paths
-// and codes are written out here, not imported. Running it twice changes nothing.
+// permission (ADMIN); add menu administration's permission entries sys:menu:view/edit under System, granted to
+// ADMIN. New tenants get the same tree from the seed menus (foundationMenus.ts). Frozen: keys, paths and codes are
+// written out here, not imported. Running it twice changes nothing.
 import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's DB type.
@@ -32,6 +33,12 @@ const PAGES = [
 ];
 
 const OPERATION_LOG = { url: '/system/operationLog', sort: 30 };
+
+/** Menu administration's permission entries, directly under System, granted to ADMIN. */
+const MENU_PERMISSIONS = [
+  { permission: 'sys:menu:view', name: '查看菜单', nameEn: 'View menus', sort: 40 },
+  { permission: 'sys:menu:edit', name: '编辑菜单', nameEn: 'Edit menus', sort: 50 },
+];
 
 export const up = async (db: AnyDb): Promise<void> => {
   const companies = await db.selectFrom('companies').select('id').execute();
@@ -115,5 +122,35 @@ export const up = async (db: AnyDb): Promise<void> => {
       .where('parent_id', '=', parentId)
       .where('url', '=', OPERATION_LOG.url)
       .execute();
+    const admin = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('code', '=', 'ADMIN')
+      .executeTakeFirst();
+    for (const e of MENU_PERMISSIONS) {
+      const exists = await db
+        .selectFrom('menus')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('permission', '=', e.permission)
+        .executeTakeFirst();
+      if (exists) continue;
+      const { id } = await db
+        .insertInto('menus')
+        .values({
+          company_id: companyId,
+          parent_id: parentId,
+          name: e.name,
+          name_en: e.nameEn,
+          type: 2,
+          permission: e.permission,
+          sort: e.sort,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (admin)
+        await db.insertInto('role_menus').values({ company_id: companyId, role_id: admin.id, menu_id: id }).execute();
+    }
   }
 };

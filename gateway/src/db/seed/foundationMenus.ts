@@ -101,6 +101,9 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
         css: 'history',
         children: [permission('sysLogView', PERMISSIONS.sysLogView, '查看操作日志', 'View the operation log')],
       },
+      // Menu administration has no page yet; migration m0004 adds these to tenants created before it.
+      permission('sysMenuView', PERMISSIONS.sysMenuView, '查看菜单', 'View menus'),
+      permission('sysMenuEdit', PERMISSIONS.sysMenuEdit, '编辑菜单', 'Edit menus'),
     ],
   },
   {

@@ -5,7 +5,7 @@ import type { DB } from '../../db/tables.ts';
 import type { Condition, SortTerm } from './resourceQuery.ts';
 
 /** The tenant tables a resource may be built on: company_id plus an identity id. */
-export type ResourceTable = 'roles' | 'users';
+export type ResourceTable = 'roles' | 'users' | 'menus';
 
 export type DbRow = Record<string, unknown> & { id: number };
 
