@@ -73,6 +73,10 @@ type TableColumn<Row> = {
   tooltip?: (row: Row) => string | undefined;
 };
 
+/** A small minimal button's width for its label: icon and padding, wide (CJK) and narrow characters. */
+const buttonWidth = (label: string) =>
+  34 + [...label].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 13 : 7.5), 0);
+
 const nextSort = (current: SortState | null, key: string): SortState | null => {
   if (current?.key !== key) return { key, direction: 'asc' };
   return current.direction === 'asc' ? { key, direction: 'desc' } : null;
@@ -236,7 +240,10 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
       ? [
           {
             id: '__actions',
-            width: Math.max(90, rowActions.length * 76),
+            width: Math.max(
+              90,
+              rowActions.reduce((sum, a) => sum + buttonWidth(t(a.labelKey)), 12),
+            ),
             interactive: true,
             header: headerOf(t('resource.actions')),
             cell: (row: Row) => (

@@ -49,13 +49,13 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
     },
   ],
   columns: [
-    { key: 'username', titleKey: 'account.username', width: 150, sortable: true },
-    { key: 'nickname', titleKey: 'account.nickname', width: 150, sortable: true },
+    { key: 'username', titleKey: 'account.username', width: 140, sortable: true },
+    { key: 'nickname', titleKey: 'account.nickname', width: 140, sortable: true },
     { key: 'mobile', titleKey: 'account.mobile', width: 130, text: (row) => row.mobile ?? '' },
     {
       key: 'roles',
       titleKey: 'account.roles',
-      width: 200,
+      width: 150,
       grow: true,
       text: (row) => row.roles.map((r) => r.name).join(', '),
       render: (row) => (
@@ -78,7 +78,7 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
     {
       key: 'createTime',
       titleKey: 'account.createTime',
-      width: 170,
+      width: 160,
       sortable: true,
       text: (row) => formatDateTime(new Date(row.createTime)),
     },
