@@ -36,3 +36,24 @@ export const newContext = async (browser: Browser, locale: 'zh-CN' | 'en' = 'zh-
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: join(REPO_ROOT, 'tests/e2e/screenshots', `${name}.png`), fullPage: false });
 };
+
+/** The side menu (its accessible name in either language). */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: /^(主菜单|Main menu)$/ });
+
+/**
+ * Clicks a page in the side menu, opening its group first when it sits in a closed one (the menu keeps one
+ * group open at a time).
+ */
+export const openFromMainMenu = async (page: Page, name: string): Promise<void> => {
+  const link = mainMenu(page).getByRole('link', { name, exact: false }).first();
+  // the menu renders after the user's menus arrive: wait for it before deciding whether a group must open
+  await mainMenu(page).getByRole('link').first().waitFor({ state: 'visible' });
+  if (!(await link.isVisible())) {
+    const groups = mainMenu(page).locator('button[aria-expanded="false"]');
+    for (let i = 0; i < (await groups.count()) && !(await link.isVisible()); i++) {
+      await groups.nth(i).click();
+      await link.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
+    }
+  }
+  await link.click();
+};

@@ -3,7 +3,7 @@
 // switching language, signing out, the verification code after failed sign-ins, and a restricted account.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type RunningServer, screenshot, startServer } from './harness.ts';
+import { launchBrowser, newContext, openFromMainMenu, type RunningServer, screenshot, startServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,9 +43,7 @@ const signIn = async (page: Page, username: string, password: string) => {
 
 const tabTitles = async (page: Page) => (await ui.tabs(page).allInnerTexts()).map((t) => t.trim());
 
-const openFromSideMenu = async (page: Page, name: string) => {
-  await ui.sideMenu(page).getByRole('link', { name, exact: false }).first().click();
-};
+const openFromSideMenu = openFromMainMenu;
 
 describe('the web shell, signed in as the demo administrator', () => {
   let page: Page;
@@ -159,11 +157,11 @@ describe('the web shell, signed in as the demo administrator', () => {
     await visible(ui.sideMenu(page).getByText('Personal center'));
     await expect.poll(() => tabTitles(page)).toEqual(['Home']);
     await page.reload();
-    await visible(ui.sideMenu(page).getByText('Operation log'));
+    await visible(ui.sideMenu(page).getByText('System', { exact: true }));
     await screenshot(page, 'home-en');
     await page.getByRole('button', { name: 'Switch language' }).click();
     await page.waitForLoadState('load');
-    await visible(ui.sideMenu(page).getByText('操作日志'));
+    await visible(ui.sideMenu(page).getByText('系统管理'));
   });
 
   it('signs out after the confirmation and then needs a sign-in again', async () => {
@@ -186,7 +184,7 @@ describe('sign-in protection and a restricted account', () => {
     await signIn(page, 'operator', 'operator123');
     await page.waitForURL(/#\/index$/);
     await visible(ui.sideMenu(page).getByText('个人中心'));
-    await absent(ui.sideMenu(page).getByText('操作日志'));
+    await absent(ui.sideMenu(page).getByText('系统管理'));
     await page.goto(`${server.url}/#/system/operationLog`);
     await visible(page.getByRole('button', { name: '返回首页' }));
     await page.getByRole('button', { name: '返回首页' }).click();

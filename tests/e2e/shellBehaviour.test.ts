@@ -2,7 +2,7 @@
 // tab signs out the others, errors land in the error-log panel, and on a phone the menu drawer closes on navigation.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type RunningServer, startServer } from './harness.ts';
+import { launchBrowser, mainMenu, newContext, openFromMainMenu, type RunningServer, startServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,8 +28,6 @@ const signIn = async (page: Page) => {
   await page.waitForURL(/#\/index$/);
 };
 
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
-
 describe('the shell around the pages', () => {
   let context: BrowserContext;
   let page: Page;
@@ -41,10 +39,10 @@ describe('the shell around the pages', () => {
   });
 
   it('keeps a visited page as it was (cached view) when the user comes back to its tab', async () => {
-    await mainMenu(page).getByRole('link', { name: '操作日志' }).click();
+    await openFromMainMenu(page, '操作日志');
     const filter = page.getByPlaceholder('按用户名筛选');
     await filter.fill('operator');
-    await mainMenu(page).getByRole('link', { name: '个人中心' }).click();
+    await openFromMainMenu(page, '个人中心');
     await page.waitForURL(/#\/personalCenter$/);
     await page.getByRole('navigation', { name: '标签栏' }).getByRole('link', { name: '操作日志' }).click();
     await page.waitForURL(/#\/system\/operationLog$/);
