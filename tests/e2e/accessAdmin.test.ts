@@ -1,39 +1,34 @@
 // Issue 3's story so far, in the browser: the administrator creates a role, grants it a subset of menus, creates
 // an account with that role, and that account signs in to see only those menus.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mainMenu, newContext, openFromMainMenu, type RunningServer, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import {
+  absent,
+  mainMenu,
+  newContext,
+  openFromMainMenu,
+  submitSignIn,
+  useServerAndBrowser,
+  visible,
+} from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-const absent = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
+const env = useServerAndBrowser();
 
 const signIn = async (page: Page, username: string, password: string) => {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel(/^\s*用户名\s*$/).fill(username);
-  await page.getByLabel(/^\s*密码\s*$/).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.goto(`${env.server().url}/#/login`);
+  await submitSignIn(page, username, password);
   await page.waitForURL(/#\/index$/);
 };
 
 describe('roles, grants and accounts', () => {
   it('gives a new account with a new role exactly the granted menus', async () => {
-    const admin = await (await newContext(browser, 'zh-CN')).newPage();
+    const admin = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await signIn(admin, 'admin', 'admin123');
 
     await openFromMainMenu(admin, '角色管理');
+    await admin.waitForURL(/#\/system\/role$/);
+    // the list has loaded before we act on it
+    await visible(admin.getByRole('cell', { name: '超级管理员' }));
     await admin.getByRole('button', { name: '新增' }).click();
     let dialog = admin.getByRole('dialog');
     await dialog.getByLabel('角色编码').fill('DISPATCHER');
@@ -55,6 +50,8 @@ describe('roles, grants and accounts', () => {
     await absent(admin.getByRole('dialog'));
 
     await openFromMainMenu(admin, '账号管理');
+    await admin.waitForURL(/#\/system\/account$/);
+    await visible(admin.getByRole('cell', { name: 'operator', exact: true }));
     await admin.getByRole('button', { name: '新增' }).click();
     dialog = admin.getByRole('dialog');
     await dialog.getByLabel('用户名', { exact: true }).fill('dispatcher1');
@@ -67,7 +64,7 @@ describe('roles, grants and accounts', () => {
     await visible(admin.getByRole('cell', { name: 'dispatcher1' }));
     await admin.context().close();
 
-    const user = await (await newContext(browser, 'zh-CN')).newPage();
+    const user = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await signIn(user, 'dispatcher1', 'dispatch2026');
     await visible(mainMenu(user).getByText('个人中心'));
     await absent(mainMenu(user).getByText('系统管理'));

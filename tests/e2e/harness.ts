@@ -1,7 +1,8 @@
 // Starts WaterOps as `npm start` would (a child process on a free loopback port, a fresh data folder, the
 // demo tenant) and Debian's Chromium through playwright-core, for the browser tests.
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type GatewayProcess, REPO_ROOT, startGatewayProcess } from '../fixtures/gatewayProcess.ts';
 
 export const CHROMIUM_ARGS = [
@@ -56,4 +57,31 @@ export const openFromMainMenu = async (page: Page, name: string): Promise<void> 
     }
   }
   await link.click();
+};
+
+/** Starts one server and one browser for a test file (beforeAll) and stops them after it (afterAll). */
+export const useServerAndBrowser = (env: Record<string, string> = {}) => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return { server: () => server!, browser: () => browser! };
+};
+
+/** Waits until the locator shows (vitest has no web-first assertions; playwright's waitFor is the same idea). */
+export const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+/** Waits until nothing matches the locator. */
+export const absent = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
+
+/** Fills in and submits the sign-in form on the current page (labels in either language). */
+export const submitSignIn = async (page: Page, username: string, password: string): Promise<void> => {
+  await page.getByLabel(/^\s*(用户名|User name)\s*$/).fill(username);
+  await page.getByLabel(/^\s*(密码|Password)\s*$/).fill(password);
+  await page.getByRole('button', { name: /^(登录|Sign in)$/ }).click();
 };

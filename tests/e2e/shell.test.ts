@@ -1,28 +1,23 @@
 // The web shell as a person uses it, in Chromium against `npm start`'s server: sign in (with the recorded
 // redirect), open pages as tabs, the tags-bar operations, the password dialog's exact messages, the profile,
 // switching language, signing out, the verification code after failed sign-ins, and a restricted account.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, openFromMainMenu, type RunningServer, screenshot, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  absent,
+  mainMenu,
+  newContext,
+  openFromMainMenu,
+  screenshot,
+  submitSignIn,
+  useServerAndBrowser,
+  visible,
+} from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const ui = {
-  username: (p: Page) => p.getByLabel(/^\s*(用户名|User name)\s*$/),
-  password: (p: Page) => p.getByLabel(/^\s*(密码|Password)\s*$/),
-  signInButton: (p: Page) => p.getByRole('button', { name: /^(登录|Sign in)$/ }),
-  sideMenu: (p: Page) => p.getByRole('navigation', { name: /^(主菜单|Main menu)$/ }),
+  sideMenu: mainMenu,
   tagsBar: (p: Page) => p.getByRole('navigation', { name: /^(标签栏|Tags bar)$/i }),
   tabs: (p: Page) => ui.tagsBar(p).locator('.wo-tag-link'),
   moreOperations: (p: Page) => p.getByRole('button', { name: /更多操作|More operations/ }),
@@ -30,16 +25,7 @@ const ui = {
   dialog: (p: Page) => p.getByRole('dialog'),
 };
 
-/** Waits until the locator shows (vitest has no web-first assertions; playwright's waitFor is the same idea). */
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-/** Waits until nothing matches the locator. */
-const absent = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
-
-const signIn = async (page: Page, username: string, password: string) => {
-  await ui.username(page).fill(username);
-  await ui.password(page).fill(password);
-  await ui.signInButton(page).click();
-};
+const signIn = submitSignIn;
 
 const tabTitles = async (page: Page) => (await ui.tabs(page).allInnerTexts()).map((t) => t.trim());
 
@@ -49,12 +35,12 @@ describe('the web shell, signed in as the demo administrator', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await newContext(browser, 'zh-CN');
+    const context = await newContext(env.browser(), 'zh-CN');
     page = await context.newPage();
   });
 
   it('sends a signed-out visitor to the sign-in page with the redirect, and back there after signing in', async () => {
-    await page.goto(`${server.url}/#/personalCenter`);
+    await page.goto(`${env.server().url}/#/personalCenter`);
     await page.waitForURL(/#\/login\?redirect=%2FpersonalCenter/);
     await expect.poll(() => page.title()).toContain('WaterOps');
     await signIn(page, 'admin', 'admin123');
@@ -170,7 +156,7 @@ describe('the web shell, signed in as the demo administrator', () => {
     await visible(page.getByRole('alertdialog').getByText(/您确定要退出/));
     await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     await page.waitForURL(/#\/login/);
-    await page.goto(`${server.url}/#/system/operationLog`);
+    await page.goto(`${env.server().url}/#/system/operationLog`);
     await page.waitForURL(/#\/login\?redirect=/);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     expect(token).toBeNull();
@@ -179,13 +165,13 @@ describe('the web shell, signed in as the demo administrator', () => {
 
 describe('sign-in protection and a restricted account', () => {
   it('gives the operator only their menus, and the 404 page for a page they do not have', async () => {
-    const page = await (await newContext(browser, 'zh-CN')).newPage();
-    await page.goto(`${server.url}/#/login`);
+    const page = await (await newContext(env.browser(), 'zh-CN')).newPage();
+    await page.goto(`${env.server().url}/#/login`);
     await signIn(page, 'operator', 'operator123');
     await page.waitForURL(/#\/index$/);
     await visible(ui.sideMenu(page).getByText('个人中心'));
     await absent(ui.sideMenu(page).getByText('系统管理'));
-    await page.goto(`${server.url}/#/system/operationLog`);
+    await page.goto(`${env.server().url}/#/system/operationLog`);
     await visible(page.getByRole('button', { name: '返回首页' }));
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/#\/index$/);
@@ -193,8 +179,8 @@ describe('sign-in protection and a restricted account', () => {
   });
 
   it('asks for the verification code after three failed sign-ins for a user name', async () => {
-    const page = await (await newContext(browser, 'en')).newPage();
-    await page.goto(`${server.url}/#/login`);
+    const page = await (await newContext(env.browser(), 'en')).newPage();
+    await page.goto(`${env.server().url}/#/login`);
     await absent(page.getByLabel('Verification code', { exact: true }));
     for (let i = 0; i < 3; i++) {
       // an unknown user name counts too: the answer must not tell which user names exist

@@ -1,30 +1,22 @@
 // What the shell does around the pages: cached views keep a page's state across tabs, a sign-out in one browser
 // tab signs out the others, errors land in the error-log panel, and on a phone the menu drawer closes on navigation.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mainMenu, newContext, openFromMainMenu, type RunningServer, startServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  absent,
+  mainMenu,
+  newContext,
+  openFromMainMenu,
+  submitSignIn,
+  useServerAndBrowser,
+  visible,
+} from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-const absent = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
+const env = useServerAndBrowser();
 
 const signIn = async (page: Page) => {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel(/^\s*用户名\s*$/).fill('admin');
-  await page.getByLabel(/^\s*密码\s*$/).fill('admin123');
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.goto(`${env.server().url}/#/login`);
+  await submitSignIn(page, 'admin', 'admin123');
   await page.waitForURL(/#\/index$/);
 };
 
@@ -33,7 +25,7 @@ describe('the shell around the pages', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, 'zh-CN');
+    context = await newContext(env.browser(), 'zh-CN');
     page = await context.newPage();
     await signIn(page);
   });
@@ -67,7 +59,7 @@ describe('the shell around the pages', () => {
 
   it('signs out every tab when one tab signs out', async () => {
     const other = await context.newPage();
-    await other.goto(`${server.url}/#/personalCenter`);
+    await other.goto(`${env.server().url}/#/personalCenter`);
     await visible(other.getByText('账号概览'));
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
@@ -81,7 +73,7 @@ describe('the shell around the pages', () => {
 
 describe('on a phone', () => {
   it('shows the menu as a drawer that closes when a page is chosen', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const context = await env.browser().newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     await signIn(page);
