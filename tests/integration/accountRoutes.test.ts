@@ -5,7 +5,7 @@ import {
   bearer,
   createRole,
   createSecondTenant,
-  createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   lang,
   postToken,
@@ -41,9 +41,7 @@ beforeAll(async () => {
   ).id;
   other = await createSecondTenant(t.app);
   otherAdmin = await signIn(t.app, other.adminUsername, other.password);
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.sysUserView])],
-  });
+  viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysUserView]);
 });
 afterAll(async () => {
   await t?.close();
@@ -172,9 +170,10 @@ describe('POST /api-user/users/saveOrUpdate', () => {
   });
 
   it('does not let a non-administrator hand out the ADMIN role', async () => {
-    const editor = await createSignedInUser(t.app, companyId, {
-      ids: [await createRole(t.app, companyId, [PERMISSIONS.sysUserView, PERMISSIONS.sysUserEdit])],
-    });
+    const editor = await createUserWithPermissions(t.app, companyId, [
+      PERMISSIONS.sysUserView,
+      PERMISSIONS.sysUserEdit,
+    ]);
     const res = await save(
       { username: 'sneaky1', password: '123456', nickname: 'x', roleIds: [await adminRoleId()] },
       editor.token,

@@ -10,7 +10,7 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import { translate } from '@waterops/shared/i18n';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createRole, createSignedInUser, demoCompanyId, lang, signIn } from '../fixtures/factories.ts';
+import { bearer, createUserWithPermissions, demoCompanyId, lang, signIn } from '../fixtures/factories.ts';
 import { zh } from '../fixtures/messages.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
@@ -58,9 +58,7 @@ describe('route access declarations', () => {
 
   it('lets a holder of only the admin permission through every protected route', async () => {
     const companyId = await demoCompanyId(t.app);
-    const onlyAdmin = await createSignedInUser(t.app, companyId, {
-      ids: [await createRole(t.app, companyId, ['admin'])],
-    });
+    const onlyAdmin = await createUserWithPermissions(t.app, companyId, ['admin']);
     for (const url of [
       '/api-user/users/current',
       '/api-user/menus/current',

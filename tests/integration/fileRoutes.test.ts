@@ -8,9 +8,8 @@ import { MAX_IMAGE_BYTES } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createRole,
   createSecondTenant,
-  createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   lang,
   signIn,
@@ -36,9 +35,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { WATEROPS_DATA_DIR: dataDir } });
   companyId = await demoCompanyId(t.app);
   admin = await signIn(t.app, 'admin', 'admin123');
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, ['user:profile:view'])],
-  });
+  viewer = await createUserWithPermissions(t.app, companyId, ['user:profile:view']);
 });
 afterAll(async () => {
   await t?.close();

@@ -3,9 +3,8 @@ import type { Menu } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createRole,
   createSecondTenant,
-  createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   lang,
   signIn,
@@ -30,13 +29,9 @@ beforeAll(async () => {
   companyId = await demoCompanyId(t.app);
   admin = await signIn(t.app, 'admin', 'admin123');
   other = await createSecondTenant(t.app);
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.sysMenuView])],
-  });
-  editor = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.sysMenuEdit])],
-  });
-  nobody = await createSignedInUser(t.app, companyId, { ids: [await createRole(t.app, companyId, [])] });
+  viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysMenuView]);
+  editor = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysMenuEdit]);
+  nobody = await createUserWithPermissions(t.app, companyId, []);
 });
 afterAll(async () => {
   await t?.close();

@@ -8,6 +8,7 @@ import {
   createRole,
   createSecondTenant,
   createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   lang,
   signIn,
@@ -31,9 +32,7 @@ beforeAll(async () => {
   admin = await signIn(t.app, 'admin', 'admin123');
   other = await createSecondTenant(t.app);
   otherAdmin = await signIn(t.app, other.adminUsername, other.password);
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.sysRoleView])],
-  });
+  viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysRoleView]);
 });
 afterAll(async () => {
   await t?.close();
@@ -105,7 +104,7 @@ describe('GET /api-user/roles', () => {
 
   it('answers 401 without a token and 403 without sys:role:view', async () => {
     expect((await call('GET', '/api-user/roles')).json()).toEqual(unauthorized);
-    const nobody = await createSignedInUser(t.app, companyId, { ids: [await createRole(t.app, companyId, [])] });
+    const nobody = await createUserWithPermissions(t.app, companyId, []);
     const res = await call('GET', '/api-user/roles', nobody.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(forbidden);
@@ -335,9 +334,10 @@ describe('menu grants', () => {
   });
 
   it('does not let a role editor grant a permission they do not hold', async () => {
-    const editor = await createSignedInUser(t.app, companyId, {
-      ids: [await createRole(t.app, companyId, [PERMISSIONS.sysRoleView, PERMISSIONS.sysRoleEdit])],
-    });
+    const editor = await createUserWithPermissions(t.app, companyId, [
+      PERMISSIONS.sysRoleView,
+      PERMISSIONS.sysRoleEdit,
+    ]);
     const roleId = await createRole(t.app, companyId, []);
     const res = await call('POST', '/api-user/menus/granted', editor.token, {
       roleId,

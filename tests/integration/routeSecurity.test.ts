@@ -7,9 +7,8 @@ import type { RegisteredRoute } from '@waterops/gateway/src/app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createRole,
   createSecondTenant,
-  createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   signIn,
   type Tenant,
@@ -53,7 +52,7 @@ beforeAll(async () => {
   admin = await signIn(t.app, 'admin', 'admin123');
   other = await createSecondTenant(t.app);
   otherAdmin = await signIn(t.app, other.adminUsername, other.password);
-  nobody = await createSignedInUser(t.app, companyId, { ids: [await createRole(t.app, companyId, [])] });
+  nobody = await createUserWithPermissions(t.app, companyId, []);
 });
 afterAll(async () => {
   await t?.close();

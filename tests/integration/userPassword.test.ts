@@ -6,9 +6,9 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import { translate } from '@waterops/shared/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createRole,
   createSecondTenant,
   createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   postToken,
   signIn,
@@ -29,9 +29,7 @@ beforeAll(async () => {
   t = await startTestApp();
   companyId = await demoCompanyId(t.app);
   other = await createSecondTenant(t.app);
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.profileView])],
-  });
+  viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.profileView]);
 });
 afterAll(async () => {
   await t?.close();

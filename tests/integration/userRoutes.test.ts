@@ -3,9 +3,9 @@ import { translate } from '@waterops/shared/i18n';
 import type { MenuEntry } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createRole,
   createSecondTenant,
   createSignedInUser,
+  createUserWithPermissions,
   demoCompanyId,
   signIn,
   type Tenant,
@@ -29,10 +29,8 @@ beforeAll(async () => {
   companyId = await demoCompanyId(t.app);
   admin = await signIn(t.app, 'admin', 'admin123');
   other = await createSecondTenant(t.app);
-  nobody = await createSignedInUser(t.app, companyId, { ids: [await createRole(t.app, companyId, [])] });
-  viewer = await createSignedInUser(t.app, companyId, {
-    ids: [await createRole(t.app, companyId, [PERMISSIONS.profileView])],
-  });
+  nobody = await createUserWithPermissions(t.app, companyId, []);
+  viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.profileView]);
 });
 afterAll(async () => {
   await t?.close();
