@@ -21,6 +21,10 @@ export const PERMISSIONS = {
   sysMenuView: 'sys:menu:view',
   /** create, edit and delete menu entries */
   sysMenuEdit: 'sys:menu:edit',
+  /** read own company and the companies it created, own company profile and code rules */
+  sysCompanyView: 'sys:company:view',
+  /** create companies (with their first administrator), edit, enable/disable them; edit own profile and code rules */
+  sysCompanyEdit: 'sys:company:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

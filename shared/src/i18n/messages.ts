@@ -76,6 +76,12 @@ const catalogue = {
   'oplog.menuCreate': { 'zh-CN': '新增菜单', en: 'Create menu entry' },
   'oplog.menuUpdate': { 'zh-CN': '修改菜单', en: 'Update menu entry' },
   'oplog.menuDelete': { 'zh-CN': '删除菜单', en: 'Delete menu entry' },
+  'oplog.companyCreate': { 'zh-CN': '新增公司', en: 'Create company' },
+  'oplog.companyUpdate': { 'zh-CN': '修改公司', en: 'Update company' },
+  'oplog.companyEnable': { 'zh-CN': '启用公司', en: 'Enable company' },
+  'oplog.companyDisable': { 'zh-CN': '禁用公司', en: 'Disable company' },
+  'oplog.companyProfileUpdate': { 'zh-CN': '修改公司信息', en: 'Update company profile' },
+  'oplog.codeRuleSave': { 'zh-CN': '保存编码规则', en: 'Save code rules' },
   // Resources: uniqueness and business refusals (spec §5: codes and names must be unique; role name not empty)
   'rules.roleName.required': { 'zh-CN': '角色名称不能为空', en: 'The role name cannot be empty' },
   'rules.roleCode.required': { 'zh-CN': '角色编码不能为空', en: 'The role code cannot be empty' },
@@ -111,6 +117,28 @@ const catalogue = {
   'resource.menu.badParent': { 'zh-CN': '上级菜单无效', en: 'The parent menu entry is invalid' },
   'resource.menu.unknownPermission': { 'zh-CN': '未知的权限标识', en: 'Unknown permission code' },
   'rules.accountPassword.format': { 'zh-CN': '密码长度至少为6位', en: 'The password must be at least 6 characters' },
+  // Companies and code rules (issue 3: companies administration, company profile, code rules)
+  'rules.companyName.required': { 'zh-CN': '请输入公司名称', en: 'Please enter the company name' },
+  'rules.companyCode.required': { 'zh-CN': '请输入公司编码', en: 'Please enter the company code' },
+  'rules.companyCode.format': {
+    'zh-CN': '公司编码只能是2-20位字母或数字',
+    en: 'The company code must be 2-20 letters or digits',
+  },
+  'rules.logoImg.format': { 'zh-CN': '公司Logo图片地址不正确', en: 'The logo image address is invalid' },
+  'resource.companyName.exists': { 'zh-CN': '公司名称已存在', en: 'The company name already exists' },
+  'resource.companyCode.exists': { 'zh-CN': '公司编码已存在', en: 'The company code already exists' },
+  'resource.company.self': { 'zh-CN': '不能禁用自己的公司', en: 'You cannot disable your own company' },
+  'auth.companyDisabled': {
+    'zh-CN': '所属公司已被禁用,请联系管理员',
+    en: 'Your company has been disabled, please contact the administrator',
+  },
+  'rules.codePrefix.format': { 'zh-CN': '前缀最多20位字母或数字', en: 'The prefix is at most 20 letters or digits' },
+  'rules.codeSeqLength.range': { 'zh-CN': '流水号长度为3到10位', en: 'The sequence length is 3 to 10 digits' },
+  'rules.codeNextSeq.range': {
+    'zh-CN': '下一个流水号必须大于0且不超过流水号长度',
+    en: 'The next sequence must be above 0 and fit the sequence length',
+  },
+  'rules.codeKind.duplicate': { 'zh-CN': '编码类型重复', en: 'The code kind appears twice' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -23,6 +23,12 @@ export const OPERATIONS = [
   'menuCreate',
   'menuUpdate',
   'menuDelete',
+  'companyCreate',
+  'companyUpdate',
+  'companyEnable',
+  'companyDisable',
+  'companyProfileUpdate',
+  'codeRuleSave',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
