@@ -3,4 +3,5 @@ export * from './api/index.ts';
 export * from './auth/index.ts';
 export * from './file/index.ts';
 export * from './i18n/index.ts';
+export * from './place/index.ts';
 export * from './user/index.ts';

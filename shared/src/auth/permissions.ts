@@ -21,10 +21,20 @@ export const PERMISSIONS = {
   sysMenuView: 'sys:menu:view',
   /** create, edit and delete menu entries */
   sysMenuEdit: 'sys:menu:edit',
+  /** read the tenant's SMS outbox (the built-in sender's messages: registration codes…) */
+  sysSmsView: 'sys:sms:view',
   /** read own company and the companies it created, own company profile and code rules */
   sysCompanyView: 'sys:company:view',
   /** create companies (with their first administrator), edit, enable/disable them; edit own profile and code rules */
   sysCompanyEdit: 'sys:company:edit',
+  /** read regions (片区) */
+  dataRegionView: 'data:region:view',
+  /** create, edit and delete regions */
+  dataRegionEdit: 'data:region:edit',
+  /** read residential areas (小区) */
+  dataAreaView: 'data:area:view',
+  /** create, edit and delete residential areas */
+  dataAreaEdit: 'data:area:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

@@ -1,4 +1,6 @@
 export * from './accounts.ts';
+export * from './departments.ts';
+export * from './menuOpening.ts';
 export * from './menus.ts';
 export * from './operationLog.ts';
 export * from './paths.ts';

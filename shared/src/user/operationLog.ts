@@ -1,5 +1,5 @@
-// The operation log of a tenant (`GET /api-user/logs`): who did what, when and from where. Written by the gateway on
-// every sign-in, sign-out and change; never holds a password or a token.
+// The operation log of a tenant (`GET /api-user/logs`): who did what, when, from where and with what result. Written
+// by the gateway on every sign-in, sign-out and change, and on every refused change; never holds a password or a token.
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
 
@@ -23,14 +23,40 @@ export const OPERATIONS = [
   'menuCreate',
   'menuUpdate',
   'menuDelete',
+  // a refused change on a route that names no operation of its own: the detail says `METHOD /path` (failureLog.ts)
+  'request',
+  // menus open / not open per company (H4)
+  'companyMenusOpen',
+  // spreadsheet export / import of a resource list (services/resource)
+  'dataExport',
+  'dataImport',
+  // self-registration (services/registration)
+  'userRegister',
+  'smsCodeSend',
   'companyCreate',
   'companyUpdate',
   'companyEnable',
   'companyDisable',
   'companyProfileUpdate',
   'codeRuleSave',
+  // places and data scope
+  'regionCreate',
+  'regionUpdate',
+  'regionDelete',
+  'areaCreate',
+  'areaUpdate',
+  'areaDelete',
+  'departmentCreate',
+  'departmentUpdate',
+  'departmentDelete',
+  'userScopeSave',
+  'userScopeDelete',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
+
+/** How an attempt ended: 'failed' entries carry the message the caller was answered (`reason`). */
+export const OPERATION_RESULTS = ['success', 'failed'] as const;
+export type OperationResult = (typeof OPERATION_RESULTS)[number];
 
 export const OperationLogEntry = Type.Object({
   id: Type.Integer(),
@@ -42,6 +68,9 @@ export const OperationLogEntry = Type.Object({
   /** what changed (field names, file name); never a secret */
   detail: Type.String(),
   ip: Type.String(),
+  result: Type.Union(OPERATION_RESULTS.map((r) => Type.Literal(r))),
+  /** the message a failed attempt was answered, in the language of that request; null on success */
+  reason: Type.Union([Type.String(), Type.Null()]),
   createTime: Type.String({ format: 'date-time' }),
 });
 export type OperationLogEntry = Static<typeof OperationLogEntry>;
@@ -59,6 +88,11 @@ export const OperationLogQuery = Type.Composite([
   Type.Object({
     /** exact user name */
     username: Type.Optional(Type.String({ maxLength: 64 })),
+    /** one of OPERATIONS */
+    operation: Type.Optional(Type.Union(OPERATIONS.map((o) => Type.Literal(o)))),
+    result: Type.Optional(Type.Union(OPERATION_RESULTS.map((r) => Type.Literal(r)))),
+    /** the start of the address: `10.1.` finds 10.1.x.x */
+    ip: Type.Optional(Type.String({ maxLength: 64 })),
     /** from this time, inclusive */
     startTime: Type.Optional(Type.String({ pattern: LOG_TIME_PATTERN })),
     /** up to this time, inclusive */

@@ -1,7 +1,9 @@
 // One registration for a tenant resource: from a descriptor it adds list / save / update / delete / exist routes
 // with tenant scoping (company_id from the token in every statement; another tenant's id answers 404),
 // permissions, uniqueness checked inside the writing transaction (business failure resp_code 1 with the
-// message), schema-validated bodies (400 naming the field, nothing written) and an operation-log entry per change.
+// message), schema-validated bodies (400 naming the field, nothing written) and an operation-log entry per change;
+// with `export` / `import` sections also the spreadsheet routes (resourceSheets.ts), on the same list query and
+// the same save path.
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import {
   BUSINESS_FAILURE_CODE,
@@ -25,17 +27,20 @@ import type { Principal } from '../../plugins/sessionCache.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { type FilterSpec, filterConditions, type SortTerm, sortTerms } from './resourceQuery.ts';
+import { rowInScope, type ScopeSpec, scopeConditions, scopeFilter } from './resourceScope.ts';
 import {
   type DbRow,
   deleteRow,
   findRow,
   insertRow,
   listRows,
+  type ListCondition,
   lockResource,
   type ResourceTable,
   updateRow,
   valueTaken,
 } from './resourceRepository.ts';
+import { type ExportSpec, type ImportSpec, registerSheets } from './resourceSheets.ts';
 
 /** A refusal by a business rule: answered HTTP 200 with resp_code 1 and the message. */
 export type Refusal = { key: MessageKey; params?: Record<string, string | number> };
@@ -60,6 +65,8 @@ export type UniqueField<B> = {
   constraint?: string;
   /** a check elsewhere than this tenant's table (user names are unique across tenants) */
   taken?: (tx: Transaction<DB>, companyId: number, value: string, exceptId: number | undefined) => Promise<boolean>;
+  /** unique only among rows with the same value in `column` (body / exist field `field`): names among siblings */
+  within?: { field: keyof B & string; column: string };
 };
 
 export type ResourceDescriptor<R extends TObject, S extends TObject, F extends TObject> = {
@@ -69,7 +76,22 @@ export type ResourceDescriptor<R extends TObject, S extends TObject, F extends T
   /** the columns read for a row (never a secret such as password_hash unless toRow drops it) */
   columns: readonly string[];
   /** paths relative to the service prefix; a missing path is not registered */
-  paths: { list?: string; saveOrUpdate?: string; save?: string; update?: string; delete?: string; exist?: string };
+  paths: {
+    list?: string;
+    saveOrUpdate?: string;
+    save?: string;
+    update?: string;
+    delete?: string;
+    exist?: string;
+    /** GET one row by the path's `:id` (Result of the row) */
+    find?: string;
+    /** the list again under a second path: a selector's search (spec §7 findListByAreaName) */
+    search?: string;
+  };
+  /** how `paths.delete` takes the id: DELETE …/:id (default), GET …?id (spec deleteRegion) or POST {id} */
+  deleteMethod?: 'DELETE' | 'GET' | 'POST';
+  /** data scope: which columns hold the row's area / region; a scoped principal reads and writes only inside it */
+  scope?: ScopeSpec;
   permissions: { read: string; write: string };
   schemas: {
     row: R;
@@ -101,6 +123,23 @@ export type ResourceDescriptor<R extends TObject, S extends TObject, F extends T
   afterCommit?(app: TypedApp, companyId: number, id: number, change: 'create' | 'update' | 'delete'): void;
   /** what the log says about a row (names and codes, never a secret) */
   describe(row: DbRow | Record<string, unknown>): string;
+  /** GET <list>/export: the list's rows (same filters, sort, tenant, scope) as .xlsx */
+  export?: ExportSpec<Static<R>>;
+  /** GET <list>/import/template, POST <list>/import (a job saving each row through the save path), job, failures */
+  import?: ImportSpec<Static<S>>;
+};
+
+/** Who writes: the signed-in principal and their address (for the log); an import job keeps its starter's. */
+export type Actor = { me: Principal; ip: string };
+
+/** What the spreadsheet routes take from a registration, so they share its list query and save path. */
+export type ResourceKit<S extends TObject> = {
+  /** the list's WHERE conditions and ORDER BY from a request's query (a bad sort field: 400) */
+  listCriteria(request: FastifyRequest): { conditions: ListCondition[]; sort: SortTerm[] };
+  /** the descriptor's enrich (computed columns), or the rows as they are */
+  enrich(companyId: number, rows: DbRow[]): Promise<DbRow[]>;
+  /** the save path: rules (400 thrown), uniqueness and business refusals (returned), write, log, afterCommit */
+  saveRecord(actor: Actor, body: Static<S>, mode: 'create' | 'update'): Promise<{ saved?: DbRow; refusal?: Refusal }>;
 };
 
 const idOf = (body: unknown): number | undefined => {
@@ -146,11 +185,25 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
 
   const toRows = async (companyId: number, rows: DbRow[]) => (d.enrich ? d.enrich(app, companyId, rows) : rows);
 
-  if (d.paths.list) {
+  /** One place for "which rows does this list request mean": the list page and the export both use it. */
+  const listCriteria = (request: FastifyRequest) => {
+    const me = app.principalOf(request);
+    const q = request.query as Record<string, unknown> & { sort?: string; order?: 'asc' | 'desc' };
+    const sort = sortTerms(d.sortable, d.defaultSort, q.sort, q.order);
+    if (!sort) throw badRequest('sort');
+    return { conditions: [...filterConditions(d.filters, q), ...scopeConditions(d.scope, me.scope)], sort };
+  };
+
+  /** Whether the principal may see an existing row of the tenant (data scope); out of scope answers 404. */
+  const inScope = (db: Transaction<DB>, me: Principal, id: number) =>
+    rowInScope(db, d.table, me.companyId, id, scopeFilter(d.scope, me.scope));
+
+  for (const listUrl of [d.paths.list, d.paths.search]) {
+    if (!listUrl) continue;
     const querystring = Type.Composite([PageQuery, d.schemas.filters, SortQuery(sortFields)]);
     app.route({
       method: 'GET',
-      url: d.paths.list,
+      url: listUrl,
       config: read,
       schema: {
         tags,
@@ -166,10 +219,9 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
           sort?: string;
           order?: 'asc' | 'desc';
         };
-        const sort = sortTerms(d.sortable, d.defaultSort, q.sort, q.order);
-        if (!sort) throw badRequest('sort');
+        const { conditions, sort } = listCriteria(request);
         const { rows, count } = await listRows(app.db, d.table, d.columns, me.companyId, {
-          conditions: filterConditions(d.filters, q),
+          conditions,
           sort,
           offset: (q.page - 1) * q.limit,
           limit: q.limit,
@@ -180,6 +232,14 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     });
   }
 
+  const withinFields = [...new Set(d.unique.flatMap((u) => (u.within ? [u.within.field] : [])))];
+  const existQuery = withinFields.length
+    ? Type.Composite([
+        ExistQuery(uniqueFields),
+        Type.Object(Object.fromEntries(withinFields.map((f) => [f, Type.Optional(Type.Integer({ minimum: 0 }))]))),
+      ])
+    : ExistQuery(uniqueFields);
+
   if (d.paths.exist) {
     app.route({
       method: 'GET',
@@ -188,21 +248,22 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
       schema: {
         tags,
         summary: `Whether a ${d.name} of the tenant other than \`id\` already holds the value (datas: true | false)`,
-        querystring: ExistQuery(uniqueFields),
+        querystring: existQuery,
         response: { 200: Result(Type.Boolean()), ...errors },
       },
       handler: async (request) => {
         const me = app.principalOf(request);
-        const q = request.query as { field: string; value: string; id?: number };
+        const q = request.query as { field: string; value: string; id?: number } & Record<string, unknown>;
         const u = d.unique.find((x) => x.field === q.field);
         if (!u) throw badRequest('field');
         const value = q.value.trim();
+        const within = u.within ? { column: u.within.column, value: q[u.within.field] ?? 0 } : undefined;
         const taken = await app.db
           .transaction()
           .execute((tx) =>
             u.taken
               ? u.taken(tx, me.companyId, value, q.id)
-              : valueTaken(tx, d.table, me.companyId, u.column, value, q.id),
+              : valueTaken(tx, d.table, me.companyId, u.column, value, q.id, within),
           );
         return ok(taken, request.t('common.success'));
       },
@@ -210,8 +271,7 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
   }
 
   /** Creates (no id) or updates (id) in one transaction; the saved row, a refusal, or a thrown 400/404. */
-  const save = async (request: FastifyRequest, body: Body, mode: 'create' | 'update') => {
-    const me = app.principalOf(request);
+  const saveRecord = async ({ me, ip }: Actor, body: Body, mode: 'create' | 'update') => {
     const violation = d.validate?.(body, mode)[0];
     if (violation) throw new AppError(400, violation.message, violation.field);
     const id = idOf(body);
@@ -220,13 +280,21 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
       await lockResource(tx, d.table, me.companyId);
       const existing =
         mode === 'update' ? await findRow(tx, d.table, d.columns, me.companyId, id as number) : undefined;
-      if (mode === 'update' && !existing) throw notFound();
+      if (mode === 'update' && (!existing || !(await inScope(tx, me, id as number)))) throw notFound();
       for (const u of d.unique) {
         const value = trimmed(body[u.field]);
         if (value === undefined || value === null || value === '') continue;
         const taken = u.taken
           ? await u.taken(tx, me.companyId, String(value), id)
-          : await valueTaken(tx, d.table, me.companyId, u.column, value, id);
+          : await valueTaken(
+              tx,
+              d.table,
+              me.companyId,
+              u.column,
+              value,
+              id,
+              u.within ? { column: u.within.column, value: body[u.within.field] } : undefined,
+            );
         if (taken) return { refusal: { key: u.message } satisfies Refusal };
       }
       const ctx = { tx, me, body, existing, at };
@@ -240,6 +308,8 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
         await updateRow(tx, d.table, me.companyId, savedId, values);
       }
       await d.afterWrite?.({ ...ctx, id: savedId });
+      // a scoped principal may not create or move a row outside its scope: roll back, name the scope field
+      if (!(await inScope(tx, me, savedId))) throw new AppError(400, 'resource.scope.outside', d.scope?.field);
       const saved = (await findRow(tx, d.table, d.columns, me.companyId, savedId)) as DbRow;
       await recordOperation(tx, {
         companyId: me.companyId,
@@ -247,14 +317,22 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
         username: me.username,
         operation: mode === 'create' ? d.operations.create : d.operations.update,
         detail: `${d.name} #${savedId} ${d.describe(saved)}`,
-        ip: request.ip,
+        ip,
         at,
       });
       return { saved, refusal: undefined };
     });
-    if (outcome.refusal) return businessFailure(request, outcome.refusal);
+    if (outcome.refusal) return { refusal: outcome.refusal };
     const saved = outcome.saved as DbRow;
     d.afterCommit?.(app, me.companyId, saved.id, mode);
+    return { saved };
+  };
+
+  const save = async (request: FastifyRequest, body: Body, mode: 'create' | 'update') => {
+    const me = app.principalOf(request);
+    const outcome = await saveRecord({ me, ip: request.ip }, body, mode);
+    if (outcome.refusal) return businessFailure(request, outcome.refusal);
+    const saved = outcome.saved as DbRow;
     const [row] = await toRows(me.companyId, [saved]);
     return ok(d.toRow(row as DbRow, request.locale), request.t('common.success'));
   };
@@ -284,26 +362,61 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
   if (d.paths.save) saveRoute(d.paths.save, 'create', `Create a ${d.name}`);
   if (d.paths.update) saveRoute(d.paths.update, 'update', `Update a ${d.name} of the tenant`);
 
-  if (d.paths.delete) {
+  if (d.paths.find) {
     app.route({
-      method: 'DELETE',
+      method: 'GET',
+      url: d.paths.find,
+      config: read,
+      schema: {
+        tags,
+        summary: `One ${d.name} of the tenant`,
+        params: IdParams,
+        response: { 200: savedResult, ...errors },
+      },
+      handler: async (request) => {
+        const me = app.principalOf(request);
+        const { id } = request.params as Static<typeof IdParams>;
+        const row = await app.db.transaction().execute(async (tx) => {
+          const found = await findRow(tx, d.table, d.columns, me.companyId, id);
+          return found && (await inScope(tx, me, id)) ? found : undefined;
+        });
+        if (!row) throw notFound();
+        const [enriched] = await toRows(me.companyId, [row]);
+        return ok(d.toRow(enriched as DbRow, request.locale), request.t('common.success'));
+      },
+    });
+  }
+
+  if (d.paths.delete) {
+    // where the id comes from: the path (DELETE …/:id), the query (GET …?id) or the JSON body (POST {id})
+    const deleteMethod = d.deleteMethod ?? 'DELETE';
+    const idPart =
+      deleteMethod === 'DELETE'
+        ? { params: IdParams }
+        : deleteMethod === 'GET'
+          ? { querystring: IdParams }
+          : { body: IdParams };
+    app.route({
+      method: deleteMethod,
       url: d.paths.delete,
       config: write,
       schema: {
         tags,
         summary: `Delete a ${d.name} of the tenant`,
         description: 'A business rule refusing the deletion answers HTTP 200 with resp_code 1 and the message.',
-        params: IdParams,
+        ...idPart,
         response: { 200: Result(Type.Null()), ...errors },
       },
       handler: async (request) => {
         const me = app.principalOf(request);
-        const { id } = request.params as Static<typeof IdParams>;
+        const { id } = (
+          deleteMethod === 'DELETE' ? request.params : deleteMethod === 'GET' ? request.query : request.body
+        ) as Static<typeof IdParams>;
         const at = now();
         const refusal = await app.db.transaction().execute(async (tx) => {
           await lockResource(tx, d.table, me.companyId);
           const existing = await findRow(tx, d.table, d.columns, me.companyId, id);
-          if (!existing) throw notFound();
+          if (!existing || !(await inScope(tx, me, id))) throw notFound();
           const refused = await d.beforeDelete?.({ tx, me, existing, at });
           if (refused) return refused;
           await deleteRow(tx, d.table, me.companyId, id);
@@ -324,4 +437,6 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
       },
     });
   }
+
+  if (d.export || d.import) registerSheets(app, d, { listCriteria, enrich: toRows, saveRecord }, now);
 };

@@ -3,9 +3,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import type { Condition, SortTerm } from './resourceQuery.ts';
+import { type ScopeCondition, scopeExpression } from './resourceScope.ts';
 
 /** The tenant tables a resource may be built on: company_id plus an identity id. */
-export type ResourceTable = 'roles' | 'users' | 'menus';
+export type ResourceTable = 'roles' | 'users' | 'menus' | 'regions' | 'areas' | 'departments';
 
 export type DbRow = Record<string, unknown> & { id: number };
 
@@ -13,18 +14,20 @@ export type DbRow = Record<string, unknown> & { id: number };
 type AnyDb = Kysely<any>;
 const loose = (db: Kysely<DB> | Transaction<DB>): AnyDb => db as unknown as AnyDb;
 
-export type ListPage = { conditions: Condition[]; sort: SortTerm[]; offset: number; limit: number };
+/** The filters' conditions and, for a scoped principal, the data scope's. */
+export type ListCondition = Condition | ScopeCondition;
 
-export const listRows = async (
-  db: Kysely<DB>,
-  table: ResourceTable,
-  columns: readonly string[],
-  companyId: number,
-  p: ListPage,
-): Promise<{ rows: DbRow[]; count: number }> => {
+export type ListPage = { conditions: ListCondition[]; sort: SortTerm[]; offset: number; limit: number };
+
+/**
+ * The one "rows of the tenant matching the list's conditions" query, shared by the list page, its count and the
+ * spreadsheet export, so a condition added to the list (data scope…) applies to all three alike.
+ */
+const matchingRows = (db: Kysely<DB>, table: ResourceTable, companyId: number, conditions: ListCondition[]) => {
   let q = loose(db).selectFrom(`${table} as t`).where('t.company_id', '=', companyId);
-  for (const c of p.conditions) {
-    if (c.op === 'linked') {
+  for (const c of conditions) {
+    if (c.op === 'scope') q = q.where(scopeExpression(c.predicates));
+    else if (c.op === 'linked') {
       const { table: link, key } = c.through;
       q = q.where((eb) =>
         eb.exists(
@@ -38,13 +41,35 @@ export const listRows = async (
       );
     } else q = q.where(`t.${c.column}`, c.op, c.value);
   }
-  let rowsQuery = q.select(columns.map((c) => `t.${c}`));
+  return q;
+};
+
+export const countRows = async (
+  db: Kysely<DB>,
+  table: ResourceTable,
+  companyId: number,
+  conditions: ListCondition[],
+): Promise<number> => {
+  const total = await matchingRows(db, table, companyId, conditions)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(total.count);
+};
+
+export const listRows = async (
+  db: Kysely<DB>,
+  table: ResourceTable,
+  columns: readonly string[],
+  companyId: number,
+  p: ListPage,
+): Promise<{ rows: DbRow[]; count: number }> => {
+  let rowsQuery = matchingRows(db, table, companyId, p.conditions).select(columns.map((c) => `t.${c}`));
   for (const s of p.sort) rowsQuery = rowsQuery.orderBy(`t.${s.column}`, s.order);
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     rowsQuery.offset(p.offset).limit(p.limit).execute(),
-    q.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    countRows(db, table, companyId, p.conditions),
   ]);
-  return { rows: rows as DbRow[], count: Number(total.count) };
+  return { rows: rows as DbRow[], count };
 };
 
 export const findRow = async (
@@ -69,9 +94,12 @@ export const valueTaken = async (
   column: string,
   value: unknown,
   exceptId?: number,
+  /** unique only among rows sharing this column's value (department names among siblings) */
+  within?: { column: string; value: unknown },
 ): Promise<boolean> => {
   let q = loose(db).selectFrom(table).select('id').where('company_id', '=', companyId).where(column, '=', value);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (within) q = q.where(within.column, '=', within.value);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 };
 

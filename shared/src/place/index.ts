@@ -1,0 +1,4 @@
+export * from './areas.ts';
+export * from './dataScope.ts';
+export * from './paths.ts';
+export * from './regions.ts';
