@@ -70,7 +70,11 @@ describe('GET /api-user/menus', () => {
       parentId: system,
       permission: null,
     });
-    expect(rows.find((m) => m.permission === PERMISSIONS.sysMenuEdit)).toMatchObject({ type: 2, parentId: system });
+    expect(rows.find((m) => m.permission === PERMISSIONS.sysMenuEdit)).toMatchObject({
+      type: 2,
+      parentId: await idOf(companyId, '/system/menu'),
+      opened: true,
+    });
     const mine = new Set((await menuRows()).map((m) => Number(m.id)));
     expect(rows.length).toBe(mine.size);
     expect(rows.every((m) => mine.has(m.id))).toBe(true);

@@ -33,3 +33,14 @@ describe('decideAccess', () => {
     expect(decideAccess(access, held === null ? null : [...held])).toBe(decision);
   });
 });
+
+describe('decideAccess with entries not open for the company', () => {
+  const route = { permission: PERMISSIONS.sysLogView };
+  it.each([
+    ['an administrator, the entry not open', [PERMISSIONS.admin], [PERMISSIONS.sysLogView], 'forbidden'],
+    ['a holder, the entry not open', [PERMISSIONS.sysLogView], [PERMISSIONS.sysLogView], 'forbidden'],
+    ['an administrator, another entry not open', [PERMISSIONS.admin], [PERMISSIONS.sysRoleView], 'allow'],
+  ] as const)('%s → %s', (_who, held, notOpened, decision) => {
+    expect(decideAccess(route, [...held], [...notOpened])).toBe(decision);
+  });
+});

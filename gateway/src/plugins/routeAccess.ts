@@ -19,9 +19,17 @@ export const routeAccessProblem = (access: RouteAccess | undefined): string | nu
 
 export type AccessDecision = 'allow' | 'unauthorized' | 'forbidden';
 
-/** The decision for a caller (their permissions, or null when not signed in) on a route. */
-export const decideAccess = (access: RouteAccess, held: readonly string[] | null): AccessDecision => {
+/**
+ * The decision for a caller (their permissions, or null when not signed in) on a route. A permission whose menu entry
+ * is not open for the caller's company (`notOpened`) is refused even to 'admin': opening is a licensing switch.
+ */
+export const decideAccess = (
+  access: RouteAccess,
+  held: readonly string[] | null,
+  notOpened: readonly string[] = [],
+): AccessDecision => {
   if (access.public === true) return 'allow';
   if (held === null) return 'unauthorized';
+  if (access.permission && notOpened.includes(access.permission)) return 'forbidden';
   return access.permission && hasPermission(held, access.permission) ? 'allow' : 'forbidden';
 };

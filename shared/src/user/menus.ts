@@ -21,6 +21,8 @@ export const Menu = Type.Object({
   sort: Type.Integer(),
   /** the permission code of a type 2 entry */
   permission: Type.Union([Type.String(), Type.Null()]),
+  /** open for the company (set by its parent company, read-only here; menuOpening.ts) */
+  opened: Type.Boolean(),
 });
 export type Menu = Static<typeof Menu>;
 

@@ -40,6 +40,12 @@ export const USER_PATHS = {
   menuSaveOrUpdate: '/api-user/menus/saveOrUpdate',
   /** DELETE: refused while it has children */
   menu: (id: number | string) => `/api-user/menus/${id}`,
+  /** GET: the caller's company's menu tree, each entry `opened` (read-only: the parent company decides) */
+  companyMenus: '/api-user/menus/company/menus',
+  /** GET: a child company's menu tree with `opened` (not a child of the caller's company: 404) */
+  childCompanyMenus: (companyId: number | string) => `/api-user/menus/company/${companyId}/menus`,
+  /** POST JSON {menuIds}: the child company's open entries (ancestors opened too, the rest closed) */
+  childCompanyOpened: (companyId: number | string) => `/api-user/menus/company/${companyId}/opened`,
 } as const;
 
 export const FILE_PATHS = {

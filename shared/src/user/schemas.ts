@@ -47,6 +47,8 @@ export type MenuEntry = {
   badge?: string | null;
   /** opens in a new window */
   target?: '_blank' | null;
+  /** false: not open for the company (shown with the apply-to-open note; its permissions grant nothing) */
+  opened?: boolean;
   subMenus: MenuEntry[];
 };
 export const MenuEntry = Type.Recursive(
@@ -64,6 +66,7 @@ export const MenuEntry = Type.Recursive(
       affix: Type.Optional(Type.Boolean()),
       badge: Type.Optional(Type.Union([Type.String(), Type.Null()])),
       target: Type.Optional(Type.Union([Type.Literal('_blank'), Type.Null()])),
+      opened: Type.Optional(Type.Boolean({ description: 'false: not open for the company (apply-to-open note)' })),
       subMenus: Type.Array(Self),
     }),
   { $id: 'MenuEntry' },

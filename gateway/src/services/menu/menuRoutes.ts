@@ -28,6 +28,7 @@ const toMenu = (r: DbRow): Menu => ({
   hidden: Boolean(r.hidden),
   sort: Number(r.sort),
   permission: (r.permission as string | null) ?? null,
+  opened: r.opened !== false,
 });
 
 /** Whether `parentId` is 0 or a menu entry of the tenant that is neither `id` nor below it. */
@@ -61,7 +62,20 @@ export const menuRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
     {
       name: 'menu',
       table: 'menus',
-      columns: ['id', 'parent_id', 'name', 'name_en', 'path', 'url', 'css', 'type', 'hidden', 'sort', 'permission'],
+      columns: [
+        'id',
+        'parent_id',
+        'name',
+        'name_en',
+        'path',
+        'url',
+        'css',
+        'type',
+        'hidden',
+        'sort',
+        'permission',
+        'opened',
+      ],
       paths: { list: path(USER_PATHS.menus), saveOrUpdate: path(USER_PATHS.menuSaveOrUpdate), delete: '/menus/:id' },
       permissions: { read: PERMISSIONS.sysMenuView, write: PERMISSIONS.sysMenuEdit },
       schemas: { row: Menu, save: MenuSave, filters: MenuFilters },

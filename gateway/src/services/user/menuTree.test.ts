@@ -15,6 +15,7 @@ const row = (id: number, parent: number, name: string, extra: Partial<MenuRow> =
   affix: false,
   badge: null,
   target: null,
+  opened: true,
   ...extra,
 });
 
@@ -68,11 +69,24 @@ describe('buildMenuTree', () => {
       affix: true,
       badge: 'API',
       target: '_blank',
+      opened: true,
       subMenus: [],
     });
   });
 
   it('survives a cycle in parent ids without looping', () => {
     expect(buildMenuTree([row(1, 2, 'a'), row(2, 1, 'b')], 'zh-CN')).toEqual([]);
+  });
+
+  it('keeps an entry not open for the company, marked opened: false, and everything below a closed one too', () => {
+    const rows = [
+      row(1, 0, 'home'),
+      row(2, 0, 'system', { type: 1, opened: false }),
+      row(3, 2, 'log'),
+      row(4, 0, 'report', { opened: false }),
+    ];
+    const opened = (tree: ReturnType<typeof buildMenuTree>): unknown[] =>
+      tree.map((m) => (m.subMenus.length ? [m.opened, opened(m.subMenus)] : m.opened));
+    expect(opened(buildMenuTree(rows, 'zh-CN'))).toEqual([true, [false, [false]], false]);
   });
 });

@@ -1,7 +1,8 @@
 // Builds the menu tree of `GET /api-user/menus/current` from the granted menu rows: pages and menus only (permission
-// entries are not navigation), children under their parents, siblings by sort then id, names in the request language.
+// entries are not navigation), children under their parents, siblings by sort then id, names in the request language;
+// an entry not open for the company (it or an ancestor) stays in the tree with `opened: false` (apply-to-open note).
 import type { Locale } from '@waterops/shared/i18n';
-import type { MenuEntry } from '@waterops/shared/user';
+import { effectiveOpened, type MenuEntry } from '@waterops/shared/user';
 import { MENU_TYPE } from '../../db/tables.ts';
 
 /** The columns of a menu row the tree needs. */
@@ -19,6 +20,7 @@ export type MenuRow = {
   affix: boolean;
   badge: string | null;
   target: string | null;
+  opened: boolean;
 };
 
 const bySortThenId = (a: MenuEntry, b: MenuEntry) => a.sort - b.sort || a.id - b.id;
@@ -29,6 +31,7 @@ const bySortThenId = (a: MenuEntry, b: MenuEntry) => a.sort - b.sort || a.id - b
  */
 export const buildMenuTree = (rows: readonly MenuRow[], locale: Locale): MenuEntry[] => {
   const nav = rows.filter((r) => r.type === MENU_TYPE.page || r.type === MENU_TYPE.menu);
+  const open = effectiveOpened(nav.map((r) => ({ id: r.id, parentId: r.parent_id, opened: r.opened })));
   const entries = new Map<number, MenuEntry>();
   for (const r of nav) {
     entries.set(r.id, {
@@ -44,6 +47,7 @@ export const buildMenuTree = (rows: readonly MenuRow[], locale: Locale): MenuEnt
       affix: r.affix,
       badge: r.badge,
       target: r.target === '_blank' ? '_blank' : null,
+      opened: open.get(r.id) !== false,
       subMenus: [],
     });
   }

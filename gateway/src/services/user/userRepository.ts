@@ -1,6 +1,7 @@
 // SQL of the user service: the signed-in user, their roles, permissions and menus, their company, profile and
 // password. Every query is bounded by the caller's company_id, taken from the token.
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { notOpenedPermissions } from '@waterops/shared/user';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type DB, MENU_TYPE, type Menu } from '../../db/tables.ts';
@@ -93,16 +94,39 @@ export const grantedMenus = (db: Kysely<DB>, companyId: number, userId: number, 
     .orderBy('m.id')
     .execute();
 
-/** Permission codes of the user: the granted permission entries, plus 'admin' for the administrator role. */
-export const permissionsOf = async (db: Kysely<DB>, companyId: number, userId: number): Promise<string[]> => {
-  const [entries, roles] = await Promise.all([
+/** The permission codes of the tenant's entries that are not open for it (menuOpening.ts): they grant nothing. */
+export const notOpenedOf = async (db: Kysely<DB>, companyId: number): Promise<string[]> => {
+  const rows = await db
+    .selectFrom('menus')
+    .select(['id', 'parent_id', 'opened', 'permission'])
+    .where('company_id', '=', companyId)
+    .execute();
+  return notOpenedPermissions(rows.map((r) => ({ ...r, parentId: r.parent_id })));
+};
+
+/**
+ * What the user may do: the codes of the granted permission entries that are open for the company, plus 'admin' for
+ * the administrator role; and the codes not open, which are refused even to an administrator (routeAccess.ts).
+ */
+export const accessOf = async (
+  db: Kysely<DB>,
+  companyId: number,
+  userId: number,
+): Promise<{ permissions: string[]; notOpened: string[] }> => {
+  const [entries, roles, notOpened] = await Promise.all([
     grantedMenus(db, companyId, userId, [MENU_TYPE.permission]),
     rolesOf(db, companyId, userId),
+    notOpenedOf(db, companyId),
   ]);
-  const codes = new Set(entries.flatMap((m) => (m.permission ? [m.permission] : [])));
+  const closed = new Set(notOpened);
+  const codes = new Set(entries.flatMap((m) => (m.permission && !closed.has(m.permission) ? [m.permission] : [])));
   if (roles.some((r) => r.code === ADMIN_ROLE_CODE)) codes.add(PERMISSIONS.admin);
-  return [...codes].sort();
+  return { permissions: [...codes].sort(), notOpened };
 };
+
+/** Permission codes of the user (see accessOf). */
+export const permissionsOf = async (db: Kysely<DB>, companyId: number, userId: number): Promise<string[]> =>
+  (await accessOf(db, companyId, userId)).permissions;
 
 export const findCompany = (db: Kysely<DB>, companyId: number) =>
   db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
