@@ -24,6 +24,9 @@ const PUBLIC_ROUTES = [
   'GET /api-uaa/oauth/remove/token',
   'GET /api-uaa/validata/code',
   'GET /api-uaa/validata/required',
+  // self-registration: the SMS code (behind the image code, limited per mobile and IP) and the registration itself
+  'POST /api-uaa/sms/code',
+  'POST /api-uaa/register',
   // stored images: an <img> sends no bearer (ids are random UUIDs)
   'GET /api-file/files/:id',
   // probes and the API docs
