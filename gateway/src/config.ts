@@ -44,6 +44,19 @@ export const ConfigSchema = Type.Object({
     default: 30,
     description: 'sign-in calls (POST /api-uaa/oauth/token) one IP address may make per minute',
   }),
+  // Self-registration (services/registration)
+  WATEROPS_REGISTRATION_COMPANY: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'company id self-registered accounts join; unset: the demo company when WATEROPS_DEMO, else registration is closed',
+    }),
+  ),
+  SMS_RATE_PER_IP_PER_HOUR: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'SMS codes (POST /api-uaa/sms/code) one IP address may ask for per hour',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'pino log level' },
@@ -58,7 +71,14 @@ export const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema>;
 
 const BOOLEAN_ENV = new Set(['WATEROPS_DEMO']);
-const INTEGER_ENV = new Set(['PORT', 'UPSTREAM_TIMEOUT_MS', 'TOKEN_TTL_SECONDS', 'SIGNIN_RATE_PER_MINUTE']);
+const INTEGER_ENV = new Set([
+  'PORT',
+  'UPSTREAM_TIMEOUT_MS',
+  'TOKEN_TTL_SECONDS',
+  'SIGNIN_RATE_PER_MINUTE',
+  'WATEROPS_REGISTRATION_COMPANY',
+  'SMS_RATE_PER_IP_PER_HOUR',
+]);
 
 /** Thrown for a bad environment; the message names the variable. */
 export class ConfigError extends Error {}

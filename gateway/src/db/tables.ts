@@ -145,6 +145,32 @@ export interface CaptchasTable {
   expires_at: Timestamp;
 }
 
+/** Global: SMS codes (migration 0005), one per purpose and mobile, stored as a hash, with the per-mobile send window. */
+export interface SmsCodesTable {
+  purpose: string;
+  mobile: string;
+  /** the company the code was sent for (registration joins it) */
+  company_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  /** wrong attempts at the current code */
+  attempts: number;
+  last_sent_at: Timestamp;
+  /** the start of the send window `sends` counts in */
+  window_started_at: Timestamp;
+  sends: number;
+}
+
+/** The built-in SMS sender's messages (migration 0005): what a real provider would have delivered. */
+export interface SmsOutboxTable {
+  company_id: number;
+  id: Generated<number>;
+  mobile: string;
+  text: string;
+  purpose: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -159,6 +185,8 @@ export interface DB {
   files: FilesTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -6,13 +6,15 @@ import { accountRoutes } from './account/accountRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
+import { registrationRoutes } from './registration/registrationRoutes.ts';
+import { smsOutboxRoutes } from './registration/smsOutboxRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
 import type { ServiceOptions } from './serviceOptions.ts';
 import { uaaRoutes } from './uaa/uaaRoutes.ts';
 import { userRoutes } from './user/userRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
-  '/api-uaa': [uaaRoutes],
-  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes, menuRoutes],
+  '/api-uaa': [uaaRoutes, registrationRoutes],
+  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes, menuRoutes, smsOutboxRoutes],
   '/api-file': [fileRoutes],
 };

@@ -101,6 +101,17 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
         css: 'history',
         children: [permission('sysLogView', PERMISSIONS.sysLogView, '查看操作日志', 'View the operation log')],
       },
+      // The built-in SMS sender's outbox (registration codes); migration m0005 adds it to tenants created before it.
+      {
+        key: 'smsOutbox',
+        name: '短信发件箱',
+        nameEn: 'SMS outbox',
+        type: MENU_TYPE.page,
+        path: 'system/SmsOutboxPage',
+        url: '/system/smsOutbox',
+        css: 'envelope',
+        children: [permission('sysSmsView', PERMISSIONS.sysSmsView, '查看短信发件箱', 'View the SMS outbox')],
+      },
       // Menu administration has no page yet; migration m0004 adds these to tenants created before it.
       permission('sysMenuView', PERMISSIONS.sysMenuView, '查看菜单', 'View menus'),
       permission('sysMenuEdit', PERMISSIONS.sysMenuEdit, '编辑菜单', 'Edit menus'),
