@@ -17,6 +17,7 @@ import { i18n } from './plugins/i18n.ts';
 import type { RouteAccess } from './plugins/routeAccess.ts';
 import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
 import { embeddedServices } from './services/embeddedServices.ts';
+import { failureLog } from './services/log/failureLog.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,8 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
   const needsDatabase = config.WATEROPS_ROLE !== 'gateway' && plan.some((t) => t.mode === 'embedded');
   if (needsDatabase) app.register(db, { config });
   app.register(auth, { now, cacheMs: opts.sessionCacheMs });
+  // Refused changes on every route below are written to the operation log (needs the database and the sessions).
+  if (needsDatabase) app.register(failureLog, { now });
 
   for (const target of plan) {
     if (target.mode === 'proxy') {

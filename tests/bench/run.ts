@@ -1,16 +1,42 @@
 // `npm run bench` (from tests/): runs the benchmarks one after another and prints their figures.
-// BENCH_DURATION / BENCH_CONNECTIONS shorten or widen a run (e.g. a quick smoke run in CI).
+// `npm run bench -- lists` (or `-- gateway`) runs only the named ones.
+// BENCH_DURATION / BENCH_CONNECTIONS shorten or widen the gateway run (e.g. a quick smoke run in CI);
+// BENCH_LIST_RUNS sets the measured requests per list case, BENCH_LIST_SCALE shrinks the list data (0.1 = a tenth).
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
+import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
 
-const settings = {
+const gatewaySettings = {
   ...DEFAULT_SETTINGS,
   durationSec: Number(process.env.BENCH_DURATION ?? DEFAULT_SETTINGS.durationSec),
   connections: Number(process.env.BENCH_CONNECTIONS ?? DEFAULT_SETTINGS.connections),
 };
 
-try {
-  await benchGateway(settings);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+const scale = Number(process.env.BENCH_LIST_SCALE ?? 1);
+const listsSettings = {
+  ...DEFAULT_LISTS_SETTINGS,
+  runs: Number(process.env.BENCH_LIST_RUNS ?? DEFAULT_LISTS_SETTINGS.runs),
+  size: {
+    ...DEFAULT_LISTS_SETTINGS.size,
+    accounts: Math.round(DEFAULT_LISTS_SETTINGS.size.accounts * scale),
+    logRows: Math.round(DEFAULT_LISTS_SETTINGS.size.logRows * scale),
+  },
+};
+
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  gateway: () => benchGateway(gatewaySettings),
+  lists: () => benchLists(listsSettings),
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
+  process.exitCode = 2;
+} else {
+  try {
+    for (const name of asked.length ? asked : Object.keys(BENCHES)) await BENCHES[name]?.();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
 }

@@ -1,4 +1,5 @@
-// GET /api-user/logs: the tenant's operation log, newest first, filtered by user name and time range.
+// GET /api-user/logs: the tenant's operation log, newest first, filtered by user name, operation, result, IP prefix
+// and time range.
 import { ErrorBody, PageResult, page } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import type { MessageKey } from '@waterops/shared/i18n';
@@ -23,7 +24,7 @@ export const logRoutes: ServicePlugin<ServiceOptions> = async (app) => {
       config: { permission: PERMISSIONS.sysLogView },
       schema: {
         tags: ['log'],
-        summary: "The tenant's operation log, newest first",
+        summary: "The tenant's operation log, newest first, successes and refused attempts",
         querystring: OperationLogQuery,
         response: { 200: PageResult(OperationLogEntry), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
@@ -35,9 +36,11 @@ export const logRoutes: ServicePlugin<ServiceOptions> = async (app) => {
       if (from === null) throw badRequest('startTime');
       const to = q.endTime ? parseLogTime(q.endTime, 'end') : undefined;
       if (to === null) throw badRequest('endTime');
-      const username = q.username?.trim() || undefined;
       const { rows, count } = await listOperations(app.db, me.companyId, {
-        username,
+        username: q.username?.trim() || undefined,
+        operation: q.operation,
+        result: q.result,
+        ipPrefix: q.ip?.trim() || undefined,
         from,
         to,
         offset: (q.page - 1) * q.limit,
@@ -53,6 +56,8 @@ export const logRoutes: ServicePlugin<ServiceOptions> = async (app) => {
           operationName: key ? request.t(key) : r.operation,
           detail: r.detail,
           ip: r.ip,
+          result: r.result,
+          reason: r.reason,
           createTime: r.created_at.toISOString(),
         };
       });

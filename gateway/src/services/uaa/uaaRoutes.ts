@@ -103,10 +103,23 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
         : await verifyAgainstDummy(password);
       if (!account || !passwordOk) {
         const after = await recordFailure(app.db, username, at);
+        // A wrong password for a known user name goes to that user's company log (an unknown name has no company).
+        if (account)
+          app.logFailedAttempt({
+            companyId: account.companyId,
+            userId: account.userId,
+            username: account.username,
+            operation: 'signIn',
+            detail: `client ${client.client_id}`,
+            ip: request.ip,
+            at,
+            reason: request.t('auth.badCredentials'),
+          });
         return failure(request, 'auth.badCredentials', captchaDemanded(mode, activeFailures(after, at)));
       }
-      if (!account.enabled || !account.companyEnabled)
-        return failure(request, 'auth.userDisabled', captchaDemanded(mode, failures));
+      if (!account.companyEnabled)
+        return failure(request, 'auth.companyDisabled', captchaDemanded(mode, failures));
+      if (!account.enabled) return failure(request, 'auth.userDisabled', captchaDemanded(mode, failures));
 
       await clearFailures(app.db, username);
       const token = newAccessToken();

@@ -1,14 +1,48 @@
-// The operation log as a descriptor (read-only): who did what and when, filtered by user name and time range,
-// 50/100/200 rows a page, over the existing RTK Query endpoint.
-import { Intent, Tag } from '@blueprintjs/core';
-import type { OperationLogEntry } from '@waterops/shared/user';
+// The operation log as a descriptor (read-only): who did what, when, from where and with what result, filtered by
+// user name, operation, result, IP prefix and time range, 50/100/200 rows a page, over the RTK Query endpoint.
+import { Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { OPERATION_RESULTS, OPERATIONS, type OperationLogEntry } from '@waterops/shared/user';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../app/i18n.ts';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { ResourceDescriptor } from '../../resources/types.ts';
-import { type OperationLogFilters, operationLogQuery, useOperationLogQuery } from './operationLogApi.ts';
+import {
+  emptyOperationLogFilters,
+  type OperationLogFilters,
+  operationLogQuery,
+  useOperationLogQuery,
+} from './operationLogApi.ts';
 
 const intentOf = (operation: string) =>
   operation === 'passwordChange' ? Intent.WARNING : operation === 'signIn' ? Intent.SUCCESS : Intent.NONE;
+
+/** The result as plain text: the cell's hover title, and what the column chooser's text view shows. */
+const resultText = (row: OperationLogEntry): string =>
+  row.result === 'failed' ? i18n.t('log.failedBecause', { reason: row.reason ?? '' }) : i18n.t('log.success');
+
+type ResultTagProps = {
+  /** the entry whose result is shown */
+  row: OperationLogEntry;
+};
+
+/** Success as a green tag; failure as a red one whose tooltip gives the message the caller was answered. */
+export function ResultTag({ row }: ResultTagProps) {
+  const { t } = useTranslation();
+  if (row.result !== 'failed')
+    return (
+      <Tag minimal intent={Intent.SUCCESS}>
+        {t('log.success')}
+      </Tag>
+    );
+  return (
+    <Tooltip content={row.reason ?? ''} compact>
+      <Tag intent={Intent.DANGER} icon="error">
+        {t('log.failed')}
+      </Tag>
+    </Tooltip>
+  );
+}
 
 export const operationLogResource: ResourceDescriptor<OperationLogEntry, OperationLogFilters> = {
   id: 'system.operationLog',
@@ -17,7 +51,7 @@ export const operationLogResource: ResourceDescriptor<OperationLogEntry, Operati
     useList: ({ filters, page, limit }) => useOperationLogQuery(operationLogQuery(filters, page, limit)),
   },
   rowKey: (row) => row.id,
-  initialFilters: { username: '', start: null, end: null },
+  initialFilters: emptyOperationLogFilters,
   filters: [
     {
       kind: 'text',
@@ -26,11 +60,30 @@ export const operationLogResource: ResourceDescriptor<OperationLogEntry, Operati
       placeholderKey: 'log.usernamePlaceholder',
       icon: 'user',
     },
+    {
+      kind: 'select',
+      key: 'operation',
+      labelKey: 'log.action',
+      options: [
+        { value: '', labelKey: 'log.allOperations' },
+        ...OPERATIONS.map((o) => ({ value: o, labelKey: `oplog.${o}` })),
+      ],
+    },
+    {
+      kind: 'select',
+      key: 'result',
+      labelKey: 'log.result',
+      options: [
+        { value: '', labelKey: 'log.allResults' },
+        ...OPERATION_RESULTS.map((r) => ({ value: r, labelKey: `log.${r}` })),
+      ],
+    },
+    { kind: 'text', key: 'ip', labelKey: 'log.ip', placeholderKey: 'log.ipPlaceholder', icon: 'globe-network' },
     { kind: 'dateRange', startKey: 'start', endKey: 'end', labelKey: 'log.dateRange' },
   ],
   columns: [
     { key: 'createTime', titleKey: 'log.time', width: 170, text: (row) => formatDateTime(new Date(row.createTime)) },
-    { key: 'username', titleKey: 'log.username', width: 140 },
+    { key: 'username', titleKey: 'log.username', width: 130 },
     {
       key: 'operation',
       titleKey: 'log.action',
@@ -42,8 +95,9 @@ export const operationLogResource: ResourceDescriptor<OperationLogEntry, Operati
         </Tag>
       ),
     },
+    { key: 'result', titleKey: 'log.result', width: 90, text: resultText, render: (row) => <ResultTag row={row} /> },
     { key: 'detail', titleKey: 'log.detail', width: 260, grow: true },
-    { key: 'ip', titleKey: 'log.ip', width: 150 },
+    { key: 'ip', titleKey: 'log.ip', width: 140 },
   ],
   emptyKey: 'log.empty',
   emptyIcon: 'history',
