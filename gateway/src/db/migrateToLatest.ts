@@ -8,6 +8,7 @@ import * as m0002 from './migrations/m0002_role_user_permissions.ts';
 import * as m0003 from './migrations/m0003_file_uploader_nullable.ts';
 import * as m0004 from './migrations/m0004_account_role_pages.ts';
 import * as m0005 from './migrations/m0005_sms_registration.ts';
+import * as m0006 from './migrations/m0006_import_jobs.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_file_uploader_nullable': m0003,
   '0004_account_role_pages': m0004,
   '0005_sms_registration': m0005,
+  '0006_import_jobs': m0006,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -171,6 +171,31 @@ export interface SmsOutboxTable {
   created_at: Timestamp;
 }
 
+/** Spreadsheet import jobs (migration 0006): one per upload, polled by the web while its rows are saved. */
+export interface ImportJobsTable {
+  company_id: number;
+  id: Generated<number>;
+  /** the resource's name ('user') */
+  resource: string;
+  user_id: number | null;
+  username: string;
+  /** the starter's language: failure reasons and the job's error are written in it */
+  locale: string;
+  status: Generated<'waiting' | 'importing' | 'success' | 'failed'>;
+  file_name: string;
+  total: Generated<number>;
+  processed: Generated<number>;
+  succeeded: Generated<number>;
+  failed: Generated<number>;
+  /** [{ row, values, reason }] */
+  failures: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -185,6 +210,7 @@ export interface DB {
   files: FilesTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
+  import_jobs: ImportJobsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
 }

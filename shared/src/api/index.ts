@@ -3,3 +3,4 @@ export * from './envelopes.ts';
 export * from './paging.ts';
 export * from './prefixes.ts';
 export * from './sorting.ts';
+export * from './importJob.ts';

@@ -60,11 +60,18 @@ export const en: typeof zhCN = {
     smsCode: 'SMS code',
     sendSms: 'Get code',
     submit: 'Register',
-    usernameRequired: 'The user name cannot be empty',
-    passwordMin: 'The password must have at least 6 characters',
-    mobileFormat: 'The mobile number format is wrong',
-    smsRequired: 'Please enter the SMS code',
-    validCodeRequired: 'Please enter the verification code',
+    resendIn: 'Resend in {{seconds}} s',
+  },
+  // The SMS outbox page (system/SmsOutboxPage)
+  smsOutbox: {
+    title: 'SMS outbox',
+    mobile: 'Mobile number',
+    mobilePlaceholder: 'Search by mobile number',
+    text: 'Message',
+    purpose: 'Purpose',
+    time: 'Sent at',
+    empty: 'No messages in the outbox',
+    purposes: { register: 'Registration code' },
   },
   route: {
     login: 'Sign in',

@@ -58,11 +58,18 @@ export const zhCN = {
     smsCode: '短信验证码',
     sendSms: '获取验证码',
     submit: '注册',
-    usernameRequired: '用户名不能为空',
-    passwordMin: '密码不能少于6位',
-    mobileFormat: '手机号码格式不对',
-    smsRequired: '请输入短信验证码',
-    validCodeRequired: '请输入验证码',
+    resendIn: '{{seconds}} 秒后重新获取',
+  },
+  // The SMS outbox page (system/SmsOutboxPage)
+  smsOutbox: {
+    title: '短信发件箱',
+    mobile: '手机号码',
+    mobilePlaceholder: '输入手机号码查询',
+    text: '短信内容',
+    purpose: '用途',
+    time: '发送时间',
+    empty: '发件箱中暂无短信',
+    purposes: { register: '注册验证码' },
   },
   route: {
     login: '登录',

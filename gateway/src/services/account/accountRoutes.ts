@@ -26,6 +26,14 @@ import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword } from '../uaa/passwordHash.ts';
 import { ADMIN_ROLE_CODE, setPasswordHash } from '../user/userRepository.ts';
 import {
+  ACCOUNT_PLACE_COLUMNS,
+  accountPlaceColumns,
+  accountPlaceFields,
+  checkAccountPlaces,
+  enrichAccountPlaces,
+  writeAccountScope,
+} from './accountPlaces.ts';
+import {
   clearAccountReferences,
   insertLogin,
   replaceUserRoles,
@@ -35,6 +43,7 @@ import {
   tenantRoles,
   usernameTaken,
 } from './accountRepository.ts';
+import { accountExport, accountImport } from './accountSheets.ts';
 
 const USER_PREFIX = '/api-user';
 const path = (full: string) => full.slice(USER_PREFIX.length);
@@ -47,6 +56,7 @@ const COLUMNS = [
   'enabled',
   'created_at',
   'updated_at',
+  ...ACCOUNT_PLACE_COLUMNS,
 ] as const;
 
 type RoleRow = { id: number; code: string; name: string; name_en: string | null; type: string };
@@ -67,6 +77,7 @@ const toAccount = (r: DbRow, locale: Locale): Account => {
       name: locale === 'en' ? (x.name_en ?? x.name) : x.name,
     })),
     roleIds: roles.map((x) => Number(x.id)),
+    ...accountPlaceFields(r),
     createTime: (r.created_at as Date).toISOString(),
     updateTime: (r.updated_at as Date).toISOString(),
   };
@@ -99,6 +110,8 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         mobile: { column: 'mobile', match: 'contains' },
         enabled: { column: 'enabled', match: 'eq' },
         roleId: { column: 'role_id', match: 'linked', through: { table: 'user_roles', key: 'user_id' } },
+        departmentId: { column: 'department_id', match: 'eq' },
+        accountType: { column: 'account_type', match: 'eq' },
       },
       sortable: { username: 'username', nickname: 'nickname', createTime: 'created_at' } satisfies Record<
         (typeof ACCOUNT_SORT_FIELDS)[number],
@@ -122,7 +135,8 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
           companyId,
           rows.map((r) => r.id),
         );
-        return rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
+        const withRoles = rows.map((r) => ({ ...r, roles: roles.get(r.id) ?? [] }));
+        return enrichAccountPlaces(a.db, companyId, withRoles);
       },
       validate: (body, mode) => validateAccount(body, mode),
       beforeWrite: async ({ tx, me, body, existing }) => {
@@ -132,6 +146,7 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (roles.some((r) => r.code === ADMIN_ROLE_CODE) && !hasPermission(me.permissions, PERMISSIONS.admin))
           return { key: 'resource.menu.notGrantable' };
         if (existing && existing.id === me.userId && body.enabled === false) return { key: 'resource.user.self' };
+        await checkAccountPlaces(tx, me.companyId, body);
         return null;
       },
       toColumns: async (body, mode, at) => {
@@ -139,6 +154,7 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
           nickname: body.nickname.trim(),
           mobile: body.mobile?.trim() || null,
           ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+          ...accountPlaceColumns(body, mode),
           updated_at: at,
         };
         if (mode === 'update') return common;
@@ -151,6 +167,7 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
       afterWrite: async ({ tx, me, body, existing, id, at }) => {
         if (!existing) await insertLogin(tx, me.companyId, id, (body.username ?? '').trim());
         await replaceUserRoles(tx, me.companyId, id, [...new Set(body.roleIds)]);
+        await writeAccountScope(tx, me.companyId, id, body, existing ? 'update' : 'create');
         if (existing && body.enabled === false) await revokeAllTokens(tx, me.companyId, id, at);
       },
       beforeDelete: async ({ tx, me, existing, at }) => {
@@ -163,6 +180,8 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (change !== 'create') a.sessions.dropUsers(companyId, [id]);
       },
       describe: (r) => `${String(r.username)} ${String(r.nickname)}`,
+      export: accountExport,
+      import: accountImport,
     },
     now,
   );

@@ -34,6 +34,7 @@ import {
   userCounts,
   usersOfRole,
 } from './roleRepository.ts';
+import { roleExport } from './roleSheets.ts';
 
 const USER_PREFIX = '/api-user';
 const path = (full: string) => full.slice(USER_PREFIX.length);
@@ -110,6 +111,7 @@ export const roleRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         if (change === 'update') void refreshRoleSessions(a, companyId, id).catch(() => undefined);
       },
       describe: (r) => `${String(r.code)} ${String(r.name)}`,
+      export: roleExport,
     },
     now,
   );

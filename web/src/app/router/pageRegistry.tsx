@@ -30,6 +30,11 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/system/AccountPage.tsx').then((m) => ({ default: m.AccountPage }))),
     permissions: ['sys:user:view'],
   },
+  // The built-in SMS sender's outbox (self-registration)
+  'system/SmsOutboxPage': {
+    Page: lazy(() => import('../../features/system/SmsOutboxPage.tsx').then((m) => ({ default: m.SmsOutboxPage }))),
+    permissions: ['sys:sms:view'],
+  },
 };
 
 export const NotFoundPage = lazy(() =>

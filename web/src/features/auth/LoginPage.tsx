@@ -16,6 +16,7 @@ import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { captchaDemanded, useLazyCaptchaRequiredQuery, useSignInMutation } from './authApi.ts';
 import { CaptchaField, newDeviceId } from './CaptchaField.tsx';
+import type { RegisteredState } from './RegisterPage.tsx';
 
 type Field = 'username' | 'password' | 'validCode';
 
@@ -26,7 +27,8 @@ export function LoginPage() {
   const location = useLocation();
   const [signIn, { isLoading }] = useSignInMutation();
   const [askCaptcha] = useLazyCaptchaRequiredQuery();
-  const [username, setUsername] = useState('');
+  // Coming from registration: the new user name is filled in.
+  const [username, setUsername] = useState(() => (location.state as Partial<RegisteredState> | null)?.username ?? '');
   const [password, setPassword] = useState('');
   const [validCode, setValidCode] = useState('');
   const [deviceId, setDeviceId] = useState(newDeviceId);

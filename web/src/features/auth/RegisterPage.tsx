@@ -1,21 +1,27 @@
-// Registration (spec §2): user name, password, verification code, mobile and SMS code. The server side comes in a
-// later issue; the submit goes to POST /api-user/register and the request layer shows what the server answers.
+// Registration (spec §2 "login and register", §5 rules): user name, password (shown or hidden), mobile, the image
+// verification code, "send code" with a 60-second countdown, the SMS code. The image code is spent by sending the SMS
+// (a fresh image follows); a successful registration goes to sign-in with the user name filled in.
 import { Button, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@waterops/shared/registration';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
-import { request } from '../../api/request.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
+import { useRegisterMutation, useSendSmsCodeMutation } from './authApi.ts';
 import { CaptchaField, newDeviceId } from './CaptchaField.tsx';
-import { type RegisterErrors, type RegisterForm, validateRegistration } from './registerRules.ts';
+import { type RegisterErrors, type RegisterForm, registerErrors, smsCodeErrors } from './registerRules.ts';
 
-export const REGISTER_PATH = '/api-user/register';
+/** What the sign-in page reads from the navigation state to fill in the user name. */
+export type RegisteredState = { username: string };
 
 export function RegisterPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sendSmsCode, { isLoading: sending }] = useSendSmsCodeMutation();
+  const [register, { isLoading: registering }] = useRegisterMutation();
   const [deviceId, setDeviceId] = useState(newDeviceId);
   const [form, setForm] = useState<RegisterForm>({
     username: '',
@@ -25,23 +31,54 @@ export function RegisterPage() {
     smsCode: '',
   });
   const [errors, setErrors] = useState<RegisterErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+
+  // The countdown of "send code": one tick a second until it reaches zero.
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
   const set = (k: keyof RegisterForm) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const errorOf = (k: keyof RegisterForm) => (errors[k] ? t(errors[k]) : undefined);
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateRegistration(form);
+  const handleSendCode = async () => {
+    const found = smsCodeErrors(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      await request({ url: REGISTER_PATH, method: 'POST', data: { ...form, deviceId } });
-      showMessage(t('common.success'), 'success');
+      const sent = await sendSmsCode({
+        mobile: form.mobile.trim(),
+        validCode: form.validCode.trim(),
+        deviceId,
+      }).unwrap();
+      showMessage(sent.resp_msg, 'success');
+      setSecondsLeft(sent.datas.resendAfterSeconds || SMS_RESEND_SECONDS);
     } catch {
-      // the request layer showed the server's answer
-    } finally {
-      setBusy(false);
+      // the request layer showed the server's answer (wrong image code, too soon, registered mobile…)
+    }
+    // Right or wrong, the image code is spent: show a fresh one.
+    setDeviceId(newDeviceId());
+    set('validCode')('');
+  };
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = registerErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const done = await register({
+        username: form.username.trim(),
+        password: form.password.trim(),
+        mobile: form.mobile.trim(),
+        smsCode: form.smsCode.trim(),
+      }).unwrap();
+      showMessage(done.resp_msg, 'success');
+      navigate('/login', { replace: true, state: { username: done.datas.username } satisfies RegisteredState });
+    } catch {
+      // the request layer showed the server's answer (wrong or expired code, taken user name…)
     }
   };
 
@@ -51,9 +88,12 @@ export function RegisterPage() {
         <FormField
           label={t('register.username')}
           leftIcon="user"
+          autoComplete="username"
+          maxLength={64}
           value={form.username}
           onChange={set('username')}
           error={errorOf('username')}
+          autoFocus
         />
         <PasswordInput
           label={t('register.password')}
@@ -61,38 +101,54 @@ export function RegisterPage() {
           onChange={set('password')}
           error={errorOf('password')}
           autoComplete="new-password"
+          maxLength={100}
+        />
+        <FormField
+          label={t('register.mobile')}
+          leftIcon="mobile-phone"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={11}
+          value={form.mobile}
+          onChange={set('mobile')}
+          error={errorOf('mobile')}
         />
         <CaptchaField
           label={t('register.validCode')}
           value={form.validCode}
           onChange={set('validCode')}
           error={errorOf('validCode')}
+          autoComplete="off"
+          maxLength={10}
           deviceId={deviceId}
           onRefresh={() => setDeviceId(newDeviceId())}
         />
         <FormField
-          label={t('register.mobile')}
-          leftIcon="mobile-phone"
-          inputMode="tel"
-          value={form.mobile}
-          onChange={set('mobile')}
-          error={errorOf('mobile')}
-        />
-        <FormField
           label={t('register.smsCode')}
           leftIcon="comment"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={SMS_CODE_LENGTH}
           value={form.smsCode}
           onChange={set('smsCode')}
           error={errorOf('smsCode')}
-          rightElement={
-            <Button
-              variant="minimal"
-              text={t('register.sendSms')}
-              disabled={!/^1[3-9]\d{9}$/.test(form.mobile.trim())}
-            />
-          }
+        >
+          <Button
+            className="wo-sms-button"
+            text={secondsLeft > 0 ? t('register.resendIn', { seconds: secondsLeft }) : t('register.sendSms')}
+            disabled={secondsLeft > 0}
+            loading={sending}
+            onClick={handleSendCode}
+          />
+        </FormField>
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          size="large"
+          fill
+          loading={registering}
+          text={t('register.submit')}
         />
-        <Button type="submit" intent={Intent.PRIMARY} size="large" fill loading={busy} text={t('register.submit')} />
         <div className="wo-auth-links">
           <Link to="/login">{t('login.toLogin')}</Link>
         </div>

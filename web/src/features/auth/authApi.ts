@@ -1,6 +1,13 @@
 // Sign-in, sign-out and what the shell loads after sign-in: the current user, their company and menus.
 import { type Result, SUCCESS_CODES } from '@waterops/shared/api';
 import { AUTH_PATHS, type SignInFailure, type TokenGrant } from '@waterops/shared/auth';
+import {
+  REGISTRATION_PATHS,
+  type Registered,
+  type RegisterRequest,
+  type SmsCodeRequest,
+  type SmsCodeSent,
+} from '@waterops/shared/registration';
 import { type Company, type CurrentUser, type MenuEntry, USER_PATHS } from '@waterops/shared/user';
 import { baseApi } from '../../api/baseApi.ts';
 
@@ -34,6 +41,13 @@ export const authApi = baseApi.injectEndpoints({
       transformResponse: (body: Result<Company>) => body.datas,
       providesTags: ['Company'],
     }),
+    // Self-registration: the SMS code (after the image code) and the registration; the message comes from the server.
+    sendSmsCode: build.mutation<Result<SmsCodeSent>, SmsCodeRequest>({
+      query: (data) => ({ url: REGISTRATION_PATHS.smsCode, method: 'POST', data }),
+    }),
+    register: build.mutation<Result<Registered>, RegisterRequest>({
+      query: (data) => ({ url: REGISTRATION_PATHS.register, method: 'POST', data }),
+    }),
     currentMenus: build.query<MenuEntry[], void>({
       query: () => ({ url: USER_PATHS.currentMenus }),
       transformResponse: (body: Result<MenuEntry[] | null>) => body.datas ?? [],
@@ -49,6 +63,8 @@ export const {
   useCurrentUserQuery,
   useCompanyQuery,
   useCurrentMenusQuery,
+  useSendSmsCodeMutation,
+  useRegisterMutation,
 } = authApi;
 
 /** The failed sign-in body tells whether the verification code is now demanded. */
