@@ -9,6 +9,10 @@ import * as m0003 from './migrations/m0003_file_uploader_nullable.ts';
 import * as m0004 from './migrations/m0004_account_role_pages.ts';
 import * as m0005 from './migrations/m0005_sms_registration.ts';
 import * as m0006 from './migrations/m0006_import_jobs.ts';
+import * as m0007 from './migrations/m0007_companies_code_rules.ts';
+import * as m0008 from './migrations/m0008_menu_opened.ts';
+import * as m0009 from './migrations/m0009_places_data_scope.ts';
+import * as m0010 from './migrations/m0010_operation_log_result.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -19,6 +23,10 @@ export const migrations: Record<string, Migration> = {
   '0004_account_role_pages': m0004,
   '0005_sms_registration': m0005,
   '0006_import_jobs': m0006,
+  '0007_companies_code_rules': m0007,
+  '0008_menu_opened': m0008,
+  '0009_places_data_scope': m0009,
+  '0010_operation_log_result': m0010,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -2,11 +2,13 @@
 // (`config: { permission: PERMISSIONS.profileView }`) or `public: true` — and a route with neither is refused when
 // it is registered. A caller is identified by `Authorization: bearer <token>` only; the tenant comes from the token,
 // never from the request.
+import { PERMISSIONS } from '@waterops/shared/auth';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { dataScopeOf } from '../services/place/dataScopeRepository.ts';
 import { bearerToken, hashToken } from '../services/uaa/accessToken.ts';
 import { findActiveSession } from '../services/uaa/tokenRepository.ts';
-import { permissionsOf } from '../services/user/userRepository.ts';
+import { accessOf } from '../services/user/userRepository.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { decideAccess, type RouteAccess, routeAccessProblem } from './routeAccess.ts';
 import { type Principal, SessionCache } from './sessionCache.ts';
@@ -51,11 +53,18 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (fastify, opts) => {
     if (cached) return cached;
     const session = await findActiveSession(fastify.db, tokenHash, now);
     if (!session) return null;
+    const [{ permissions, notOpened }, scope] = await Promise.all([
+      accessOf(fastify.db, session.companyId, session.userId),
+      dataScopeOf(fastify.db, session.companyId, session.userId),
+    ]);
     const principal: Principal = {
       companyId: session.companyId,
       userId: session.userId,
       username: session.username,
-      permissions: await permissionsOf(fastify.db, session.companyId, session.userId),
+      permissions,
+      notOpened,
+      // administrators see every region and area whatever rows their account holds
+      scope: permissions.includes(PERMISSIONS.admin) ? null : scope,
       tokenHash,
       expiresAt: session.expiresAt,
     };
@@ -69,7 +78,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (fastify, opts) => {
     const access = request.routeOptions.config as RouteAccess;
     if (request.is404 || access.public === true) return;
     const principal = await authenticate(request);
-    const decision = decideAccess(access, principal?.permissions ?? null);
+    const decision = decideAccess(access, principal?.permissions ?? null, principal?.notOpened);
     if (decision === 'unauthorized') throw unauthorized();
     if (decision === 'forbidden') throw forbidden();
     request.principal = principal;

@@ -8,6 +8,7 @@ const principal = (tokenHash: string, userId = 1, expiresInMs = 3600_000): Princ
   userId,
   username: `u${userId}`,
   permissions: [],
+  scope: null,
   tokenHash,
   expiresAt: later(expiresInMs),
 });

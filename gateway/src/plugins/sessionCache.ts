@@ -2,6 +2,7 @@
 // time. Entries live SESSION_CACHE_MS at most: a token revoked by another instance (or a permission changed there)
 // takes effect here within that time. Revocations made by this instance (sign-out, password change) drop the
 // entries at once.
+import type { DataScope } from '@waterops/shared/place';
 
 export const SESSION_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -12,6 +13,10 @@ export type Principal = {
   username: string;
   /** codes of the permission entries granted to the user's roles, plus 'admin' for administrators */
   permissions: string[];
+  /** codes of permission entries not open for the company: refused even to an administrator (menuOpening.ts) */
+  notOpened?: readonly string[];
+  /** data scope (regions / residential areas) every scoped resource is limited to; null = unrestricted */
+  scope: DataScope | null;
   /** SHA-256 of the bearer token (identifies the session; never the token itself) */
   tokenHash: string;
   expiresAt: Date;

@@ -1,11 +1,17 @@
-// Which embedded modules serve each API prefix. A prefix missing here (workbench, business, revenue, ops: later
+// Which embedded modules serve each API prefix. A prefix missing here (revenue, ops: later
 // issues) has no embedded routes yet: its calls get the JSON 404 unless an upstream is configured for it.
 import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
+import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
+import { companyRoutes } from './company/companyRoutes.ts';
+import { departmentRoutes } from './department/departmentRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
+import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
+import { placeRoutes } from './place/placeRoutes.ts';
+import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
 import { smsOutboxRoutes } from './registration/smsOutboxRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
@@ -15,6 +21,18 @@ import { userRoutes } from './user/userRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
   '/api-uaa': [uaaRoutes, registrationRoutes],
-  '/api-user': [userRoutes, logRoutes, roleRoutes, accountRoutes, menuRoutes, smsOutboxRoutes],
+  '/api-user': [
+    userRoutes,
+    logRoutes,
+    roleRoutes,
+    accountRoutes,
+    departmentRoutes,
+    menuRoutes,
+    companyRoutes,
+    companyMenuRoutes,
+    smsOutboxRoutes,
+  ],
   '/api-file': [fileRoutes],
+  '/api-workbench': [placeRoutes, userRegionAreaRoutes],
+  '/api-business': [codeRuleRoutes],
 };

@@ -17,6 +17,15 @@ export const Account = Type.Object({
   /** names in the request language */
   roles: Type.Array(RoleSummary),
   roleIds: Type.Array(Type.Integer()),
+  departmentId: Type.Union([Type.Integer(), Type.Null()]),
+  departmentName: Type.Union([Type.String(), Type.Null()]),
+  /** 1 manager 管理人员, 2 operator 操作员, 3 meter reader 抄表员, 4 maintenance 维修人员 */
+  accountType: Type.Integer({ minimum: 1, maximum: 4 }),
+  /** data scope: whole regions and single residential areas; both empty = unrestricted */
+  regionIds: Type.Array(Type.Integer()),
+  areaIds: Type.Array(Type.Integer()),
+  regions: Type.Array(Type.Object({ id: Type.Integer(), regionName: Type.String() })),
+  areas: Type.Array(Type.Object({ id: Type.Integer(), areaName: Type.String() })),
   createTime: Type.String({ format: 'date-time' }),
   updateTime: Type.String({ format: 'date-time' }),
 });
@@ -35,6 +44,12 @@ export const AccountSave = Type.Object({
   mobile: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
   enabled: Type.Optional(Type.Boolean()),
   roleIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 }),
+  /** null or left out on create: no department; left out on update: unchanged */
+  departmentId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  accountType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: 'default 2 (operator)' })),
+  /** the data scope; both empty = unrestricted; left out on update: unchanged */
+  regionIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 999 })),
+  areaIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 })),
   extend: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
 });
 export type AccountSave = Static<typeof AccountSave>;
@@ -45,6 +60,8 @@ export const AccountFilters = Type.Object({
   mobile: Type.Optional(Type.String({ maxLength: 20 })),
   enabled: Type.Optional(Type.Boolean()),
   roleId: Type.Optional(Type.Integer({ minimum: 1 })),
+  departmentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  accountType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
   companyId: Type.Optional(Type.Integer({ description: 'ignored: the tenant comes from the token' })),
 });
 

@@ -54,6 +54,44 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
       permission('fileUpload', PERMISSIONS.fileUpload, '上传图片', 'Upload images'),
     ],
   },
+  // The registry of places (regions 片区, residential areas 小区); migration m0009 adds it to older tenants.
+  {
+    key: 'registry',
+    name: '档案管理',
+    nameEn: 'Registry',
+    type: MENU_TYPE.menu,
+    path: 'Layout',
+    url: '/registry',
+    css: 'database',
+    children: [
+      {
+        key: 'regions',
+        name: '片区管理',
+        nameEn: 'Regions',
+        type: MENU_TYPE.page,
+        path: 'place/RegionPage',
+        url: '/registry/region',
+        css: 'map',
+        children: [
+          permission('dataRegionView', PERMISSIONS.dataRegionView, '查看片区', 'View regions'),
+          permission('dataRegionEdit', PERMISSIONS.dataRegionEdit, '编辑片区', 'Edit regions'),
+        ],
+      },
+      {
+        key: 'areas',
+        name: '小区管理',
+        nameEn: 'Residential areas',
+        type: MENU_TYPE.page,
+        path: 'place/AreaPage',
+        url: '/registry/area',
+        css: 'map-marker',
+        children: [
+          permission('dataAreaView', PERMISSIONS.dataAreaView, '查看小区', 'View residential areas'),
+          permission('dataAreaEdit', PERMISSIONS.dataAreaEdit, '编辑小区', 'Edit residential areas'),
+        ],
+      },
+    ],
+  },
   {
     key: 'system',
     name: '系统管理',
@@ -91,6 +129,16 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
           permission('sysRoleEdit', PERMISSIONS.sysRoleEdit, '编辑角色和授权', 'Edit roles and grants'),
         ],
       },
+      // Departments, administered with the accounts (sys:user:*); migration m0009 adds the page to older tenants.
+      {
+        key: 'departments',
+        name: '部门管理',
+        nameEn: 'Departments',
+        type: MENU_TYPE.page,
+        path: 'system/DepartmentPage',
+        url: '/system/department',
+        css: 'layout-hierarchy',
+      },
       {
         key: 'operationLog',
         name: '操作日志',
@@ -112,9 +160,50 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
         css: 'envelope',
         children: [permission('sysSmsView', PERMISSIONS.sysSmsView, '查看短信发件箱', 'View the SMS outbox')],
       },
-      // Menu administration has no page yet; migration m0004 adds these to tenants created before it.
-      permission('sysMenuView', PERMISSIONS.sysMenuView, '查看菜单', 'View menus'),
-      permission('sysMenuEdit', PERMISSIONS.sysMenuEdit, '编辑菜单', 'Edit menus'),
+      // Companies administration and the own company's profile with its code rules; migration m0007 adds them to
+      // tenants created before it.
+      {
+        key: 'companies',
+        name: '公司管理',
+        nameEn: 'Companies',
+        type: MENU_TYPE.page,
+        path: 'company/CompanyPage',
+        url: '/system/company',
+        css: 'office',
+        children: [
+          permission('sysCompanyView', PERMISSIONS.sysCompanyView, '查看公司', 'View companies'),
+          permission(
+            'sysCompanyEdit',
+            PERMISSIONS.sysCompanyEdit,
+            '编辑公司和编码规则',
+            'Edit companies and code rules',
+          ),
+        ],
+      },
+      {
+        key: 'companyProfile',
+        name: '公司信息',
+        nameEn: 'Company profile',
+        type: MENU_TYPE.page,
+        path: 'company/CompanyProfilePage',
+        url: '/system/companyProfile',
+        css: 'id-number',
+      },
+      // Menu administration: migration m0008 adds the page to tenants created before it and moves the permission
+      // entries m0004 put directly under System below it.
+      {
+        key: 'menus',
+        name: '菜单管理',
+        nameEn: 'Menus',
+        type: MENU_TYPE.page,
+        path: 'system/MenuPage',
+        url: '/system/menu',
+        css: 'diagram-tree',
+        children: [
+          permission('sysMenuView', PERMISSIONS.sysMenuView, '查看菜单', 'View menus'),
+          permission('sysMenuEdit', PERMISSIONS.sysMenuEdit, '编辑菜单', 'Edit menus'),
+        ],
+      },
     ],
   },
   {
