@@ -19,6 +19,16 @@ export interface CompaniesTable {
   role_id: number | null;
   enabled: Generated<boolean>;
   created_at: CreatedAt;
+  // Companies administration (migration 0007)
+  /** the company that created this one; null for a top company */
+  parent_id: number | null;
+  /** 'water' (water company) or 'meter' (meter maker) */
+  kind: Generated<string>;
+  /** short code, unique across companies (case-insensitive) */
+  code: string | null;
+  contact: string | null;
+  phone: string | null;
+  address: string | null;
 }
 
 export interface UsersTable {
@@ -33,6 +43,10 @@ export interface UsersTable {
   enabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** m0009: the account's department (null: none) */
+  department_id: Generated<number | null>;
+  /** m0009: 1 manager, 2 operator, 3 meter reader, 4 maintenance */
+  account_type: Generated<number>;
 }
 
 /** Global: user name → tenant and user, so sign-in finds the tenant without breaking company_id-first keys. */
@@ -82,6 +96,8 @@ export interface MenusTable {
   affix: boolean;
   badge: string | null;
   target: string | null;
+  /** open for the company; set by its parent company (migration 0008, shared/src/user/menuOpening.ts) */
+  opened: Generated<boolean>;
 }
 
 export interface RoleMenusTable {
@@ -118,6 +134,10 @@ export interface OperationLogTable {
   detail: string;
   ip: string;
   created_at: Timestamp;
+  /** 'success' | 'failed' (migration 0010) */
+  result: ColumnType<'success' | 'failed', 'success' | 'failed' | undefined, never>;
+  /** the message a failed attempt was answered; null on success */
+  reason: string | null;
 }
 
 export interface FilesTable {
@@ -143,6 +163,19 @@ export interface CaptchasTable {
   device_id: string;
   code_hash: string;
   expires_at: Timestamp;
+}
+
+/** A company's numbering of one code kind (resident, meter, work order, bill), migration 0007. */
+export interface CodeRulesTable {
+  company_id: number;
+  kind: string;
+  prefix: string;
+  /** none | yyyy | yyyyMM | yyyyMMdd */
+  date_part: string;
+  seq_length: number;
+  /** the sequence the next code gets */
+  next_seq: number;
+  updated_at: Timestamp;
 }
 
 /** Global: SMS codes (migration 0005), one per purpose and mobile, stored as a hash, with the per-mobile send window. */
@@ -196,6 +229,46 @@ export interface ImportJobsTable {
   heartbeat_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Regions (片区) of a tenant; region_name unique in the tenant. */
+export interface RegionsTable {
+  company_id: number;
+  id: Generated<number>;
+  region_name: string;
+  remark: string | null;
+  created_at: CreatedAt;
+}
+
+/** Residential areas (小区); area_name unique in the tenant; position in BD-09 (null until placed). */
+export interface AreasTable {
+  company_id: number;
+  id: Generated<number>;
+  region_id: number;
+  area_name: string;
+  address: string | null;
+  lng: number | null;
+  lat: number | null;
+  remark: string | null;
+  created_at: CreatedAt;
+}
+
+/** Departments: a tree by parent_id (0 = top); a name is unique among siblings. */
+export interface DepartmentsTable {
+  company_id: number;
+  id: Generated<number>;
+  parent_id: number;
+  name: string;
+  sort: number;
+  created_at: CreatedAt;
+}
+
+/** An account's data scope: a whole region (area_id null) or one area. No row = unrestricted. */
+export interface UserRegionAreasTable {
+  company_id: number;
+  user_id: number;
+  region_id: number | null;
+  area_id: number | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -210,9 +283,14 @@ export interface DB {
   files: FilesTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
+  regions: RegionsTable;
+  areas: AreasTable;
+  departments: DepartmentsTable;
+  user_region_areas: UserRegionAreasTable;
   import_jobs: ImportJobsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  code_rules: CodeRulesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
