@@ -1,7 +1,7 @@
 // Menus open / not open per company: the parent company opens and closes a child's entries; a not-open entry stays
 // in the child's menus marked `opened: false`, and its permissions grant nothing, not even to the child's admin.
 import { PERMISSIONS } from '@waterops/shared/auth';
-import type { CompanyMenuEntry, MenuEntry } from '@waterops/shared/user';
+import { ALWAYS_OPEN_PERMISSIONS, type CompanyMenuEntry, type MenuEntry } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuPages } from '../../gateway/src/db/migrations/m0008_menu_opened.ts';
 import {
@@ -72,10 +72,12 @@ const idOf = async (cid: number, where: { url?: string; permission?: string }) =
 };
 const flat = (tree: readonly CompanyMenuEntry[]): CompanyMenuEntry[] => tree.flatMap((e) => [e, ...flat(e.subMenus)]);
 const openedIds = async (cid: number) => (await rowsOf(cid)).filter((r) => r.opened).map((r) => r.id);
+/** The last successful change logged (refused attempts are logged too, as 'failed'). */
 const lastLog = () =>
   t.app.db
     .selectFrom('operation_log')
     .select(['company_id', 'operation', 'detail', 'username'])
+    .where('result', '=', 'success')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -143,9 +145,10 @@ describe('POST /api-user/menus/company/{id}/opened', () => {
           grew = true;
         }
     }
-    // everything but System; the personal center's entries are left out of the request too
-    const center = await idOf(child.companyId, { url: '/personalCenter' });
-    const asked = rows.filter((r) => !below.has(r.id) && r.parent_id !== center).map((r) => r.id);
+    // everything but System; the entries the shell needs are left out of the request too
+    const shell = rows.filter((r) => r.permission && ALWAYS_OPEN_PERMISSIONS.includes(r.permission));
+    expect(shell.length).toBe(ALWAYS_OPEN_PERMISSIONS.length);
+    const asked = rows.filter((r) => !below.has(r.id) && !shell.includes(r)).map((r) => r.id);
     const res = await open(child.companyId, asked);
     expect(res.json()).toMatchObject({ resp_code: 0 });
 
@@ -176,6 +179,7 @@ describe('POST /api-user/menus/company/{id}/opened', () => {
   });
 
   it('refuses what is not the child company’s (400, nothing written), a non-child (404), and checks the caller', async () => {
+    await openAll();
     const before = await openedIds(child.companyId);
     const logsBefore = await lastLog();
     const mine = await idOf(companyId, { url: '/system' });
@@ -193,6 +197,15 @@ describe('POST /api-user/menus/company/{id}/opened', () => {
     ).toEqual(unauthorized);
     expect(await openedIds(child.companyId)).toEqual(before);
     expect(await lastLog()).toEqual(logsBefore);
+    await t.app.failureLogSettled();
+    const refused = await t.app.db
+      .selectFrom('operation_log')
+      .select(['operation', 'reason'])
+      .where('company_id', '=', companyId)
+      .where('result', '=', 'failed')
+      .where('operation', '=', 'companyMenusOpen')
+      .execute();
+    expect(refused.map((r) => r.reason)).toContain(zh('resource.companyMenus.unknownMenu'));
   });
 });
 

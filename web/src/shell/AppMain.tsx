@@ -7,6 +7,7 @@ import type { AppRoute } from '../app/router/buildMenuRoutes.ts';
 import { NotFoundPage, pageFor } from '../app/router/pageRegistry.tsx';
 import { settings } from '../app/settings.ts';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+import { NotOpenedPage } from '../features/errors/NotOpenedPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 export type AppMainProps = {
@@ -67,7 +68,8 @@ export function AppMain({ pages, match }: AppMainProps) {
           <section key={key} className="wo-view" hidden={!active || skeleton} aria-hidden={!active}>
             <ErrorBoundary>
               <Suspense fallback={<PageLoading />}>
-                <Page />
+                {/* not open for the company: the apply-to-open note instead of the page (spec §6) */}
+                {route.opened ? <Page /> : <NotOpenedPage name={route.title} />}
               </Suspense>
             </ErrorBoundary>
           </section>

@@ -22,9 +22,15 @@ export const flattenSingles = (routes: AppRoute[]): AppRoute[] =>
   routes.map((r) => (r.isDirectory && r.children.length === 1 && !r.children[0]?.isDirectory ? r.children[0]! : r));
 
 function ItemLabel({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
   return (
     <>
       <span className="wo-menu-title">{route.title}</span>
+      {!route.opened && (
+        <Tag minimal round icon="lock" className="wo-menu-not-opened">
+          {t('notOpened.tag')}
+        </Tag>
+      )}
       {route.badge && (
         <Tag minimal round intent="danger" className="wo-menu-badge">
           {route.badge}

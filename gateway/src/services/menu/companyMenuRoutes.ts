@@ -64,7 +64,7 @@ export const companyMenuRoutes: ServicePlugin<ServiceOptions> = async (app, { no
   app.post(
     '/menus/company/:id/opened',
     {
-      config: { permission: PERMISSIONS.sysCompanyEdit },
+      config: { permission: PERMISSIONS.sysCompanyEdit, operation: 'companyMenusOpen' },
       schema: {
         tags: ['menu'],
         summary: "Set which of a child company's menu entries are open",

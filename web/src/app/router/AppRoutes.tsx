@@ -6,6 +6,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { effectivePermissions, useCurrentMenusQuery, useCurrentUserQuery } from '../../features/auth/authApi.ts';
+import { NotOpenedPage } from '../../features/errors/NotOpenedPage.tsx';
 import { Layout } from '../../shell/Layout.tsx';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { activeLocale } from '../i18n.ts';
@@ -78,7 +79,8 @@ export function AppRoutes() {
     search: location.search,
     hasToken: signedIn,
     routesReady,
-    match: match ? { permissions: entry?.permissions } : null,
+    // a page not open for the company shows its apply-to-open note to anyone who has it in the menu
+    match: match ? { permissions: match.opened ? entry?.permissions : undefined } : null,
     permissions: effectivePermissions(user.data),
   });
 
@@ -105,7 +107,7 @@ export function AppRoutes() {
     const Page = entry?.Page ?? NotFoundPage;
     return (
       <Suspense fallback={<FullPageLoading />}>
-        <Page />
+        {match.opened ? <Page /> : <NotOpenedPage name={match.title} />}
       </Suspense>
     );
   }

@@ -25,6 +25,8 @@ export type AppRoute = {
   wrapper: 'Layout' | 'EmptyLayout';
   /** rendered without the main layout (a '||' in path) */
   bare: boolean;
+  /** false: not open for the company; the page shows the apply-to-open note instead (spec §6) */
+  opened: boolean;
   /** ancestors' titles and paths, outermost first, for breadcrumbs */
   trail: { title: string; path: string }[];
   children: AppRoute[];
@@ -57,6 +59,7 @@ const toRoute = (entry: MenuEntry, parent: AppRoute | null): AppRoute => {
     isDirectory,
     wrapper: parent ? 'EmptyLayout' : 'Layout',
     bare,
+    opened: entry.opened !== false && (parent?.opened ?? true),
     trail: parent ? [...parent.trail, { title: parent.title, path: parent.path }] : [],
     children: [],
   };

@@ -35,6 +35,22 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/system/SmsOutboxPage.tsx').then((m) => ({ default: m.SmsOutboxPage }))),
     permissions: ['sys:sms:view'],
   },
+  // Companies administration and the own company's profile with its code rules (issue 3)
+  'company/CompanyPage': {
+    Page: lazy(() => import('../../features/company/CompanyPage.tsx').then((m) => ({ default: m.CompanyPage }))),
+    permissions: ['sys:company:view'],
+  },
+  'company/CompanyProfilePage': {
+    Page: lazy(() =>
+      import('../../features/company/CompanyProfilePage.tsx').then((m) => ({ default: m.CompanyProfilePage })),
+    ),
+    permissions: ['sys:company:view'],
+  },
+  // Menu administration (H4)
+  'system/MenuPage': {
+    Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
+    permissions: ['sys:menu:view'],
+  },
 };
 
 export const NotFoundPage = lazy(() =>

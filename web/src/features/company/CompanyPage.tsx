@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { FieldRule, ResourceDescriptor, RowAction } from '../../resources/types.ts';
+import { CompanyMenusDialog } from '../system/CompanyMenusDialog.tsx';
 import { CompanyEnabledSwitch, CompanyKindTag, LogoImageInput } from './CompanyParts.tsx';
 import { COMPANY_RESOURCE } from './companyApi.ts';
 
@@ -191,7 +192,24 @@ export const companyResource = (
     createPermissions: EDIT,
     editPermissions: EDIT,
   },
-  actions: extraActions,
+  actions: [
+    // the menus open for a company (H4): the parent company opens a child's; its own are shown read-only
+    {
+      id: 'menus',
+      labelKey: 'companyMenus.action',
+      icon: 'lock',
+      permissions: EDIT,
+      dialog: ({ row, onClose }) => (
+        <CompanyMenusDialog
+          companyId={row.id}
+          companyName={english && row.nameEn ? row.nameEn : row.name}
+          own={row.own}
+          onClose={onClose}
+        />
+      ),
+    },
+    ...(extraActions ?? []),
+  ],
 });
 
 export type CompanyPageProps = {
