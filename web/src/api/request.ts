@@ -219,3 +219,71 @@ export const request = async <T = unknown>(config: RequestConfig): Promise<T> =>
   if (code === undefined || SUCCESS_CODES.includes(code)) return envelope as T;
   return fail(config, failureFromBody(envelope, undefined));
 };
+
+/** A downloaded file: its bytes and the name the server gave it (content-disposition), if any. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/**
+ * `filename*=UTF-8''…` (decoded) from a content-disposition header, else the plain `filename="…"`, else null.
+ * The UTF-8 form wins: it carries the Chinese name, the plain one is an ASCII fallback.
+ */
+export const fileNameFromDisposition = (header: string | null): string | null => {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star?.[2]) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || null;
+};
+
+/**
+ * The export download of spec §7: any method, bearer token, params and body with empty values dropped (0 and false
+ * kept) unless not_filter, the response read as binary with its file name. A non-200 answer or a request error
+ * fails with `failureKey`'s message (spec §8 export failure), followed by the server's reason when it gave one.
+ */
+export const requestFile = async (config: RequestConfig, failureKey = 'export.failed'): Promise<DownloadedFile> => {
+  const token = hooks.getToken();
+  const { body, type } = buildBody(config);
+  const failed = (reason?: string) =>
+    fail(config, {
+      kind: 'http',
+      message: reason ? `${hooks.translate(failureKey)}: ${reason}` : hooks.translate(failureKey),
+    });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), config.timeout ?? settings.requestTimeout);
+  try {
+    const res = await fetch(buildUrl(config.url, config.params, config.not_filter === true), {
+      method: config.method ?? 'GET',
+      headers: {
+        'Accept-Language': hooks.getLocale(),
+        Authorization: token ? `bearer ${token}` : basicCredential(),
+        ...(type ? { 'Content-Type': type } : {}),
+        ...config.headers,
+      },
+      body,
+      signal: controller.signal,
+    });
+    if (res.status === 401) {
+      clearTimeout(timer);
+      return fail(config, { kind: 'expired', status: 401, message: hooks.translate('errors.unauthorized') });
+    }
+    if (res.status !== 200) {
+      const envelope = await readJson(res).catch(() => undefined);
+      clearTimeout(timer);
+      return failed(isPlainObject(envelope) ? messageOf(envelope as Envelope) : undefined);
+    }
+    const blob = await res.blob();
+    clearTimeout(timer);
+    return { blob, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
+  } catch (error) {
+    clearTimeout(timer);
+    if (error instanceof RequestError) throw error;
+    return failed();
+  }
+};

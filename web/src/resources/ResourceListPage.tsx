@@ -1,7 +1,7 @@
 // The list page of a descriptor: search form, Blueprint Table2 with server-side paging (50/100/200, spec §9) and
 // sorting, the column chooser (per-table preferences, columns hidden by default), row selection with batch actions,
 // row actions behind the permission directive, create/edit dialog, delete with confirmation, empty and loading
-// states.
+// states, spreadsheet export (current filters and sort) and import.
 import '@blueprintjs/table/lib/css/table.css';
 import { Alert, Button, Checkbox, Classes, HTMLSelect, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
@@ -13,9 +13,11 @@ import type { RequestFailure } from '../api/request.ts';
 import { ColumnChooser } from '../components/ColumnChooser.tsx';
 import { useColumnPreferences } from '../components/columnPreferences.ts';
 import { Permission, usePermission } from '../components/Permission.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 import { ResourceEditDialog } from './ResourceEditDialog.tsx';
 import { ResourceFilters } from './ResourceFilters.tsx';
-import { defaultListQuery, useResourceListQuery, useResourceMutationMutation } from './resourceApi.ts';
+import { defaultListQuery, exportQuery, useResourceListQuery, useResourceMutationMutation } from './resourceApi.ts';
 import type { FilterValues, ListRequest, ListState, ResourceDescriptor, RowAction, SortState } from './types.ts';
 
 export type ResourceListPageProps<Row, Filters extends FilterValues> = {
@@ -97,6 +99,7 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
   const [editing, setEditing] = useState<{ row: Row | undefined } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [acting, setActing] = useState<{ row: Row; dialog: NonNullable<RowAction<Row>['dialog']> } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
   const [remove, { isLoading: removing }] = useResourceMutationMutation();
   const [tableRef, tableWidth] = useWidth();
 
@@ -280,6 +283,9 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
 
   const empty = !isFetching && rows.length === 0;
   const canCreate = d.form !== undefined;
+  const canExport = d.exportPath !== undefined && can(d.exportPermissions ?? []);
+  const canImport = d.import !== undefined && can(d.import.permissions ?? []);
+  const listQuery = 'path' in d.list ? (d.list.query ?? defaultListQuery)({ filters, page, limit, sort }) : {};
 
   return (
     <div className="wo-page">
@@ -302,7 +308,7 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
         }
       />
 
-      {(canCreate || batchActions.length > 0) && (
+      {(canCreate || batchActions.length > 0 || canExport || canImport) && (
         <div className="wo-table-toolbar">
           {d.form && (
             <Permission any={d.form.createPermissions ?? []}>
@@ -326,6 +332,10 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
           ))}
           {batchActions.length > 0 && (
             <span className={Classes.TEXT_MUTED}>{t('resource.selected', { count: selectedRows.length })}</span>
+          )}
+          {canImport && <Button icon="import" text={t('resourceSheet.import')} onClick={() => setImportOpen(true)} />}
+          {canExport && d.exportPath && (
+            <ExportButton path={d.exportPath} params={exportQuery(listQuery)} fallbackName={t(d.titleKey)} />
           )}
         </div>
       )}
@@ -427,6 +437,15 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
         />
       )}
       {acting?.dialog({ row: acting.row, onClose: () => setActing(null) })}
+      {d.import && (
+        <ImportDialog
+          resource={d.id}
+          titleKey={d.titleKey}
+          def={d.import}
+          isOpen={importOpen}
+          onClose={() => setImportOpen(false)}
+        />
+      )}
       <Alert
         isOpen={deleting !== null}
         intent={Intent.DANGER}

@@ -147,6 +147,15 @@ export type BatchAction<Row> = {
   onClick: (rows: Row[]) => void | Promise<void>;
 };
 
+/** The import paths of a list (shared `sheetPaths`) and who may import. */
+export type ImportDef = {
+  templatePath: string;
+  uploadPath: string;
+  jobPath: (id: number) => string;
+  failuresPath: (id: number) => string;
+  permissions?: readonly string[];
+};
+
 export type ResourceDescriptor<Row, Filters extends FilterValues = FilterValues> = {
   /** the table's id: its stored column preferences and cache tag */
   id: string;
@@ -169,4 +178,9 @@ export type ResourceDescriptor<Row, Filters extends FilterValues = FilterValues>
   actions?: readonly RowAction<Row>[];
   /** shown above the table; act on the selected rows */
   batchActions?: readonly BatchAction<Row>[];
+  /** GET path of the spreadsheet export: the toolbar's Export button downloads the list's current filters and sort */
+  exportPath?: string;
+  exportPermissions?: readonly string[];
+  /** spreadsheet import: the toolbar's Import button opens the dialog (template, upload, job progress, failed rows) */
+  import?: ImportDef;
 };

@@ -2,10 +2,12 @@
 // nickname, mobile, state and role; create (user name and initial password only then) / edit with the shared
 // account rules; reset password and delete per row.
 import { Tag } from '@blueprintjs/core';
+import { sheetPaths } from '@waterops/shared/api';
 import { type Account, type Role, USER_PATHS, validateAccount } from '@waterops/shared/user';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
+import { importDefOf } from '../../resources/resourceApi.ts';
 import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
 import { EnabledSwitch, PasswordResetDialog, RolePicker, roleIdsOf } from './AccountParts.tsx';
 import { ACCOUNT_RESOURCE, useAllRolesQuery } from './accessApi.ts';
@@ -25,6 +27,9 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
   id: ACCOUNT_RESOURCE,
   titleKey: 'account.title',
   list: { path: USER_PATHS.users },
+  exportPath: sheetPaths(USER_PATHS.users).export,
+  exportPermissions: ['sys:user:view'],
+  import: importDefOf(USER_PATHS.users, EDIT),
   rowKey: (row) => row.id,
   initialFilters: { username: '', nickname: '', mobile: '', enabled: '', roleId: '' },
   filters: [

@@ -1,6 +1,7 @@
 // Roles as a descriptor: name, code, type, user count; create/edit with the shared role rules and `exist` checks on
 // code and name; delete (the server refuses a role that still has users, and says so); menu grants per role.
 import { Tag } from '@blueprintjs/core';
+import { sheetPaths } from '@waterops/shared/api';
 import { type Role, USER_PATHS, validateRole } from '@waterops/shared/user';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
@@ -27,6 +28,8 @@ export const roleResource: ResourceDescriptor<Role, RoleFilters> = {
   id: ROLE_RESOURCE,
   titleKey: 'role.title',
   list: { path: USER_PATHS.roles },
+  exportPath: sheetPaths(USER_PATHS.roles).export,
+  exportPermissions: ['sys:role:view'],
   rowKey: (row) => row.id,
   initialFilters: { name: '', code: '' },
   filters: [
