@@ -25,6 +25,17 @@ export type TenantSeed = {
   logoName?: string;
   logoNameEn?: string | null;
   users: UserSeed[];
+  // Companies administration (migration 0007): a company created by another one, with its profile.
+  /** 'water' (default) or 'meter' */
+  kind?: string;
+  code?: string | null;
+  /** the creating company */
+  parentId?: number | null;
+  contact?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  logoImg?: string | null;
+  enabled?: boolean;
 };
 
 export type CreatedTenant = {
@@ -109,8 +120,15 @@ export const createTenant = async (db: Db, t: TenantSeed): Promise<CreatedTenant
       name_en: t.nameEn ?? null,
       logo_name: t.logoName ?? t.name,
       logo_name_en: t.logoNameEn ?? t.nameEn ?? null,
-      logo_img: null,
+      logo_img: t.logoImg ?? null,
       role_id: null,
+      kind: t.kind ?? 'water',
+      code: t.code ?? null,
+      parent_id: t.parentId ?? null,
+      contact: t.contact ?? null,
+      phone: t.phone ?? null,
+      address: t.address ?? null,
+      enabled: t.enabled ?? true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
