@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CodeRule, DEFAULT_CODE_RULES, nextCode, validateCodeRule, validateCodeRules } from './codeRules.ts';
+import {
+  type CodeRule,
+  DATE_PARTS,
+  DEFAULT_CODE_RULES,
+  formatDatePart,
+  nextCode,
+  validateCodeRule,
+  validateCodeRules,
+} from './codeRules.ts';
 
 const rule = (r: Partial<CodeRule>): CodeRule => ({
   kind: 'resident',
@@ -29,6 +38,31 @@ describe('nextCode', () => {
     [rule({ seqLength: 3, nextSeq: 1000 }), may5, 'YH1000'],
   ])('%o on %s gives %s', (r, date, code) => {
     expect(nextCode(r, date)).toBe(code);
+  });
+
+  it('gives every valid rule codes of a fixed length that differ whenever the sequence differs', () => {
+    const validRule = fc
+      .record({
+        prefix: fc.stringMatching(/^[A-Za-z0-9]{0,20}$/),
+        datePart: fc.constantFrom(...DATE_PARTS),
+        seqLength: fc.integer({ min: 3, max: 10 }),
+      })
+      .chain((r) =>
+        fc.record({
+          rule: fc.constant(r),
+          a: fc.integer({ min: 1, max: 10 ** r.seqLength - 1 }),
+          b: fc.integer({ min: 1, max: 10 ** r.seqLength - 1 }),
+        }),
+      );
+    fc.assert(
+      fc.property(validRule, ({ rule: r, a, b }) => {
+        const first = nextCode({ ...r, nextSeq: a }, may5);
+        expect(validateCodeRule({ ...r, kind: 'meter', nextSeq: a }, 0)).toEqual([]);
+        expect(first).toHaveLength(r.prefix.length + formatDatePart(r.datePart, may5).length + r.seqLength);
+        expect(first.endsWith(String(a))).toBe(true);
+        expect(nextCode({ ...r, nextSeq: b }, may5) === first).toBe(a === b);
+      }),
+    );
   });
 
   it('gives the defaults their documented shapes', () => {
