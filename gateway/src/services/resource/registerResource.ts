@@ -27,19 +27,19 @@ import type { Principal } from '../../plugins/sessionCache.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { type FilterSpec, filterConditions, type SortTerm, sortTerms } from './resourceQuery.ts';
-import { rowInScope, type ScopeSpec, scopeConditions, scopeFilter } from './resourceScope.ts';
 import {
   type DbRow,
   deleteRow,
   findRow,
   insertRow,
-  listRows,
   type ListCondition,
+  listRows,
   lockResource,
   type ResourceTable,
   updateRow,
   valueTaken,
 } from './resourceRepository.ts';
+import { rowInScope, type ScopeSpec, scopeConditions, scopeFilter } from './resourceScope.ts';
 import { type ExportSpec, type ImportSpec, registerSheets } from './resourceSheets.ts';
 
 /** A refusal by a business rule: answered HTTP 200 with resp_code 1 and the message. */
