@@ -8,6 +8,19 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // Regions, residential areas (档案管理) and departments (issue 3)
+  'place/RegionPage': {
+    Page: lazy(() => import('../../features/place/RegionPage.tsx').then((m) => ({ default: m.RegionPage }))),
+    permissions: ['data:region:view'],
+  },
+  'place/AreaPage': {
+    Page: lazy(() => import('../../features/place/AreaPage.tsx').then((m) => ({ default: m.AreaPage }))),
+    permissions: ['data:area:view'],
+  },
+  'system/DepartmentPage': {
+    Page: lazy(() => import('../../features/system/DepartmentPage.tsx').then((m) => ({ default: m.DepartmentPage }))),
+    permissions: ['sys:user:view'],
+  },
   'home/HomePage': {
     Page: lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
   },

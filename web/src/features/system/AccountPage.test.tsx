@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, Role } from '@waterops/shared/user';
+import type { Region } from '@waterops/shared/place';
+import type { Account, Department, Role } from '@waterops/shared/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
@@ -26,9 +27,28 @@ const account: Account = {
   enabled: true,
   roles: [{ id: 3, code: 'READER', name: '抄表员', type: '1' }],
   roleIds: [3],
+  departmentId: null,
+  departmentName: null,
+  accountType: 2,
+  regionIds: [],
+  areaIds: [],
+  regions: [],
+  areas: [],
   createTime: '2024-05-02T08:00:00Z',
   updateTime: '2024-05-02T08:00:00Z',
 };
+
+const readers: Department = {
+  id: 7,
+  parentId: 0,
+  parentName: null,
+  name: '抄表班',
+  sort: 10,
+  userCount: 0,
+  createTime: '2024-05-01T08:00:00Z',
+};
+const east: Region = { id: 1, regionName: '东城片区', remark: null, areaCount: 4, createTime: '2024-05-01T08:00:00Z' };
+const west: Region = { id: 2, regionName: '西城片区', remark: null, areaCount: 3, createTime: '2024-05-01T08:00:00Z' };
 
 const ui = {
   row: () => screen.findByText('li.lei'),
@@ -46,7 +66,10 @@ afterEach(() => vi.unstubAllGlobals());
 // jsdom has no layout, so Table2 draws only its first columns: hide some (the column chooser's stored choice) to
 // bring the state and actions columns into view.
 beforeEach(() =>
-  localStorage.setItem('columns:system.account', JSON.stringify({ 昵称: false, 手机号码: false, 角色: false })),
+  localStorage.setItem(
+    'columns:system.account',
+    JSON.stringify({ 昵称: false, 手机号码: false, 角色: false, 部门: false, 账号类型: false, 数据权限: false }),
+  ),
 );
 
 const renderAccounts = (permissions = ['admin']) => {
@@ -55,6 +78,8 @@ const renderAccounts = (permissions = ['admin']) => {
     if (path.endsWith('/api-user/users')) return { code: 0, msg: 'ok', count: 1, data: [account] };
     if (path.endsWith('/allRoles')) return { resp_code: 0, resp_msg: 'ok', datas: [reader] };
     if (path.endsWith('/exist')) return { resp_code: 0, resp_msg: 'ok', datas: false };
+    if (path.endsWith('/api-user/departments')) return { code: 0, msg: 'ok', count: 1, data: [readers] };
+    if (path.endsWith('/data/region/list')) return { code: 0, msg: 'ok', count: 2, data: [east, west] };
     return undefined;
   });
   return { ...renderWithStore(<AccountPage />, { session: { signedIn: true } }), calls };
@@ -100,6 +125,10 @@ describe('the account page', () => {
       nickname: '韩梅梅',
       mobile: null,
       roleIds: [3],
+      departmentId: null,
+      accountType: 2,
+      regionIds: [],
+      areaIds: [],
     });
   });
 
@@ -113,6 +142,46 @@ describe('the account page', () => {
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: '抄表员' }));
     await userEvent.click(ui.ok(dialog));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]?.body).toEqual({ id: 11, nickname: '李雷', mobile: '13912345678', roleIds: [] });
+    expect(saves(calls)[0]?.body).toEqual({
+      id: 11,
+      nickname: '李雷',
+      mobile: '13912345678',
+      roleIds: [],
+      departmentId: null,
+      accountType: 2,
+      regionIds: [],
+      areaIds: [],
+    });
+  });
+
+  it('sends the chosen department, account type and regions; "全部" in the regions clears them (unrestricted)', async () => {
+    const { calls } = renderAccounts();
+    await ui.row();
+    await userEvent.click(ui.edit());
+    const dialog = await ui.dialog('编辑 - 账号管理');
+    await within(dialog).findByRole('option', { name: '抄表班' });
+    await userEvent.selectOptions(ui.field(dialog, '部门'), '抄表班');
+    await userEvent.selectOptions(ui.field(dialog, '账号类型'), '抄表员');
+    await userEvent.click(within(dialog).getByLabelText('所属片区', { selector: 'input' }));
+    await userEvent.click(within(await screen.findByRole('listbox', { name: '所属片区' })).getByText('东城片区'));
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toMatchObject({ departmentId: 7, accountType: 3, regionIds: [1], areaIds: [] });
+  });
+
+  it('the exclusive "全部" entry replaces the chosen regions', async () => {
+    const { calls } = renderAccounts();
+    await ui.row();
+    await userEvent.click(ui.edit());
+    const dialog = await ui.dialog('编辑 - 账号管理');
+    const input = within(dialog).getByLabelText('所属片区', { selector: 'input' });
+    await userEvent.click(input);
+    await userEvent.click(within(await screen.findByRole('listbox', { name: '所属片区' })).getByText('西城片区'));
+    await userEvent.click(input);
+    await userEvent.click(within(await screen.findByRole('listbox', { name: '所属片区' })).getByText('全部'));
+    expect(within(dialog).queryByText('西城片区')).toBeNull();
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toMatchObject({ regionIds: [] });
   });
 });

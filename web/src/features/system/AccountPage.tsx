@@ -3,16 +3,34 @@
 // account rules; reset password and delete per row.
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
-import { type Account, type Role, USER_PATHS, validateAccount } from '@waterops/shared/user';
+import { ACCOUNT_TYPES, DEFAULT_ACCOUNT_TYPE } from '@waterops/shared/place';
+import { type Account, type Department, type Role, USER_PATHS, validateAccount } from '@waterops/shared/user';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { importDefOf } from '../../resources/resourceApi.ts';
 import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
 import { EnabledSwitch, PasswordResetDialog, RolePicker, roleIdsOf } from './AccountParts.tsx';
+import { AccountTypeLabel, ScopeTags } from './AccountScopeCells.tsx';
+import { AreaScopeField, areasText, RegionScopeField, regionsText, scopeIdsOf } from './AccountScopeFields.tsx';
 import { ACCOUNT_RESOURCE, useAllRolesQuery } from './accessApi.ts';
+import { departmentOptions, useAllDepartmentsQuery } from './departmentApi.ts';
 
-export type AccountFilters = { username: string; nickname: string; mobile: string; enabled: string; roleId: string };
+export type AccountFilters = {
+  username: string;
+  nickname: string;
+  mobile: string;
+  enabled: string;
+  roleId: string;
+  departmentId: string;
+  accountType: string;
+};
+
+/** Spec §3 account types, as select options. */
+const ACCOUNT_TYPE_OPTIONS = ACCOUNT_TYPES.map((type) => ({
+  value: String(type),
+  labelKey: `accountScope.type${type}`,
+}));
 
 const EDIT = ['sys:user:edit'];
 
@@ -23,7 +41,10 @@ const accountRule =
     validateAccount(values, 'create').find((v) => v.field === field)?.message ?? null;
 
 /** The descriptor; the role filter lists the tenant's roles. */
-export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Account, AccountFilters> => ({
+export const accountResource = (
+  roles: readonly Role[],
+  departments: readonly Department[] = [],
+): ResourceDescriptor<Account, AccountFilters> => ({
   id: ACCOUNT_RESOURCE,
   titleKey: 'account.title',
   list: { path: USER_PATHS.users },
@@ -31,7 +52,15 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
   exportPermissions: ['sys:user:view'],
   import: importDefOf(USER_PATHS.users, EDIT),
   rowKey: (row) => row.id,
-  initialFilters: { username: '', nickname: '', mobile: '', enabled: '', roleId: '' },
+  initialFilters: {
+    username: '',
+    nickname: '',
+    mobile: '',
+    enabled: '',
+    roleId: '',
+    departmentId: '',
+    accountType: '',
+  },
   filters: [
     { kind: 'text', key: 'username', labelKey: 'account.username', icon: 'user' },
     { kind: 'text', key: 'nickname', labelKey: 'account.nickname' },
@@ -51,6 +80,18 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
       key: 'roleId',
       labelKey: 'account.roles',
       options: [{ value: '', labelKey: 'account.all' }, ...roles.map((r) => ({ value: String(r.id), label: r.name }))],
+    },
+    {
+      kind: 'select',
+      key: 'departmentId',
+      labelKey: 'accountScope.department',
+      options: [{ value: '', labelKey: 'account.all' }, ...departmentOptions(departments)],
+    },
+    {
+      kind: 'select',
+      key: 'accountType',
+      labelKey: 'accountScope.accountType',
+      options: [{ value: '', labelKey: 'account.all' }, ...ACCOUNT_TYPE_OPTIONS],
     },
   ],
   columns: [
@@ -72,6 +113,24 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
           ))}
         </span>
       ),
+    },
+    {
+      key: 'departmentName',
+      titleKey: 'accountScope.department',
+      width: 110,
+      text: (row) => row.departmentName ?? '',
+    },
+    {
+      key: 'accountType',
+      titleKey: 'accountScope.accountType',
+      width: 100,
+      render: (row) => <AccountTypeLabel type={row.accountType} />,
+    },
+    {
+      key: 'scope',
+      titleKey: 'accountScope.scope',
+      width: 160,
+      render: (row) => <ScopeTags row={row} />,
     },
     {
       key: 'enabled',
@@ -118,12 +177,41 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
         initial: (row) => row.roleIds.join(','),
         render: (props) => <RolePicker {...props} />,
       },
+      {
+        key: 'departmentId',
+        labelKey: 'accountScope.department',
+        kind: 'select',
+        options: [{ value: '', labelKey: 'accountScope.noDepartment' }, ...departmentOptions(departments)],
+        initial: (row) => (row.departmentId ? String(row.departmentId) : ''),
+      },
+      {
+        key: 'accountType',
+        labelKey: 'accountScope.accountType',
+        kind: 'select',
+        // a new account is an operator (the server's default): the dialog preselects the first option
+        options: [
+          ...ACCOUNT_TYPE_OPTIONS.filter((o) => o.value === String(DEFAULT_ACCOUNT_TYPE)),
+          ...ACCOUNT_TYPE_OPTIONS.filter((o) => o.value !== String(DEFAULT_ACCOUNT_TYPE)),
+        ],
+        initial: (row) => String(row.accountType),
+      },
+      {
+        key: 'regionIds',
+        labelKey: 'accountScope.regions',
+        initial: regionsText,
+        render: (p) => <RegionScopeField {...p} />,
+      },
+      { key: 'areaIds', labelKey: 'accountScope.areas', initial: areasText, render: (p) => <AreaScopeField {...p} /> },
     ],
     save: (values, editing) => {
       const common = {
         nickname: values.nickname,
         mobile: values.mobile || null,
         roleIds: roleIdsOf(values.roleIds ?? ''),
+        departmentId: values.departmentId ? Number(values.departmentId) : null,
+        accountType: Number(values.accountType || DEFAULT_ACCOUNT_TYPE),
+        regionIds: scopeIdsOf(values.regionIds),
+        areaIds: scopeIdsOf(values.areaIds),
       };
       return {
         url: USER_PATHS.userSaveOrUpdate,
@@ -152,6 +240,7 @@ export const accountResource = (roles: readonly Role[]): ResourceDescriptor<Acco
 
 export function AccountPage() {
   const { data: roles = [] } = useAllRolesQuery();
-  const descriptor = useMemo(() => accountResource(roles), [roles]);
+  const { data: departments = [] } = useAllDepartmentsQuery();
+  const descriptor = useMemo(() => accountResource(roles, departments), [roles, departments]);
   return <ResourceListPage descriptor={descriptor} />;
 }
