@@ -107,6 +107,7 @@ export function CodeRuleEditor() {
                 </td>
                 <td>
                   <HTMLSelect
+                    className="wo-code-rule-date"
                     aria-label={t('codeRule.datePartOf', { kind: kindName })}
                     value={d.datePart}
                     disabled={!editable}
