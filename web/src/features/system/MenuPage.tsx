@@ -3,18 +3,7 @@
 // entry with children and says so). A documented exception to the flat descriptor list: a tree cannot be paged;
 // the form is still a descriptor form on the generic ResourceEditDialog. Whether an entry is open is shown read-only
 // (the parent company decides it).
-import {
-  Alert,
-  Button,
-  Callout,
-  Classes,
-  HTMLTable,
-  Icon,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, HTMLTable, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { effectiveOpened, type Menu } from '@waterops/shared/user';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,14 +137,7 @@ export function MenuPage() {
                       {name}
                     </span>
                   </td>
-                  <td>
-                    {menu.css && (
-                      <span className="wo-menu-admin-icon">
-                        <Icon icon={menuIcon(menu.css)} />
-                        <span className={Classes.TEXT_MUTED}>{menu.css}</span>
-                      </span>
-                    )}
-                  </td>
+                  <td>{menu.css && <Icon icon={menuIcon(menu.css)} title={menu.css} />}</td>
                   <td>
                     <TypeTag type={menu.type} />
                   </td>
@@ -183,7 +165,8 @@ export function MenuPage() {
                             variant="minimal"
                             size="small"
                             icon="add"
-                            text={t('menuAdmin.addChild')}
+                            aria-label={t('menuAdmin.addChild')}
+                            title={t('menuAdmin.addChild')}
                             onClick={() => setEditing({ row: undefined, parentId: menu.id })}
                           />
                         )}
@@ -191,7 +174,8 @@ export function MenuPage() {
                           variant="minimal"
                           size="small"
                           icon="edit"
-                          text={t('resource.edit')}
+                          aria-label={t('resource.edit')}
+                          title={t('resource.edit')}
                           onClick={() => setEditing({ row: menu })}
                         />
                         <Button
@@ -199,7 +183,8 @@ export function MenuPage() {
                           size="small"
                           icon="trash"
                           intent={Intent.DANGER}
-                          text={t('resource.delete')}
+                          aria-label={t('resource.delete')}
+                          title={t('resource.delete')}
                           onClick={() => setDeleting(menu)}
                         />
                       </span>
