@@ -99,4 +99,19 @@ describe('routes from menus', () => {
     expect(pageFor(byTitle('深页').component)).toBeNull();
     expect(pageFor('home/HomePage')).not.toBeNull();
   });
+
+  it('an entry not open for the company, and everything below it, is marked not opened', () => {
+    const [folder] = buildMenuRoutes([
+      entry({
+        name: '报表',
+        type: 1,
+        url: '/report',
+        opened: false,
+        subMenus: [entry({ name: '日报', path: 'report/DailyPage', url: 'daily' })],
+      }),
+    ]);
+    expect(folder?.opened).toBe(false);
+    expect(folder?.children[0]?.opened).toBe(false);
+    expect(byTitle('深页').opened).toBe(true);
+  });
 });

@@ -84,7 +84,7 @@ export function CompanyMenusDialog({ companyId, companyName, own = false, onClos
       return;
     }
     try {
-      await save({ companyId, menuIds: [...opened] }).unwrap();
+      await save({ companyId, menuIds: [...opened].sort((a, b) => a - b) }).unwrap();
     } catch (error) {
       showMessage((error as RequestFailure).message);
       return;
