@@ -1,12 +1,14 @@
 // Data scope (issue 3 item 4): an account limited to regions or residential areas sees and changes only their rows,
 // enforced in SQL on every scoped list, find, update and delete; data/userRegionArea; accounts with department, type
 // and scope; departments.
+import { addPlaceMenus } from '@waterops/gateway/src/db/migrations/m0009_places_data_scope.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { type Area, PLACE_PATHS, type Region } from '@waterops/shared/place';
 import { type Account, DEPARTMENT_PATHS, type Department } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  createRole,
   createSecondTenant,
   createSignedInUser,
   createUserWithPermissions,
@@ -426,5 +428,69 @@ describe('/api-user/departments', () => {
     expect((await call('DELETE', DEPARTMENT_PATHS.department(mine.id), nobody.token)).json()).toEqual(forbidden);
     const none = await createUserWithPermissions(t.app, companyId, []);
     expect((await call('GET', DEPARTMENT_PATHS.departments, none.token)).json()).toEqual(forbidden);
+  });
+});
+
+describe('migration 0009', () => {
+  it('adds the Registry pages (granted to ADMIN) and the department page (granted to sys:user:view holders) to an older tenant, once', async () => {
+    const old = await createSecondTenant(t.app);
+    const viewerRole = await createRole(t.app, old.companyId, [PERMISSIONS.sysUserView]);
+    // the tenant as it was before 0009: no registry, no department page, no place permissions
+    await t.app.db
+      .deleteFrom('role_menus')
+      .where('company_id', '=', old.companyId)
+      .where('menu_id', 'in', (eb) =>
+        eb
+          .selectFrom('menus')
+          .select('id')
+          .where('company_id', '=', old.companyId)
+          .where((w) =>
+            w.or([
+              w('url', 'like', '/registry%'),
+              w('url', '=', '/system/department'),
+              w('permission', 'like', 'data:%'),
+            ]),
+          ),
+      )
+      .execute();
+    await t.app.db
+      .deleteFrom('menus')
+      .where('company_id', '=', old.companyId)
+      .where((w) =>
+        w.or([w('url', 'like', '/registry%'), w('url', '=', '/system/department'), w('permission', 'like', 'data:%')]),
+      )
+      .execute();
+
+    await addPlaceMenus(t.app.db);
+    await addPlaceMenus(t.app.db); // nothing twice
+
+    const menus = await t.app.db
+      .selectFrom('menus')
+      .select(['id', 'url', 'permission', 'parent_id'])
+      .where('company_id', '=', old.companyId)
+      .execute();
+    const byUrl = (url: string) => menus.filter((m) => m.url === url);
+    expect(byUrl('/registry')).toHaveLength(1);
+    expect(byUrl('/registry/region')).toHaveLength(1);
+    expect(byUrl('/system/department')).toHaveLength(1);
+    expect(menus.filter((m) => m.permission?.startsWith('data:')).length).toBe(4);
+    const grantsOf = async (roleId: number) =>
+      (
+        await t.app.db
+          .selectFrom('role_menus')
+          .innerJoin('menus', (j) =>
+            j.onRef('menus.company_id', '=', 'role_menus.company_id').onRef('menus.id', '=', 'role_menus.menu_id'),
+          )
+          .select(['menus.url', 'menus.permission'])
+          .where('role_menus.company_id', '=', old.companyId)
+          .where('role_menus.role_id', '=', roleId)
+          .execute()
+      ).map((g) => g.permission ?? g.url);
+    const adminGrants = await grantsOf(old.roleIds.ADMIN);
+    expect(adminGrants).toEqual(
+      expect.arrayContaining(['/registry', '/registry/region', '/registry/area', 'data:region:view', 'data:area:edit']),
+    );
+    expect(await grantsOf(viewerRole)).toContain('/system/department');
+    expect(await grantsOf(old.roleIds.OPERATOR)).not.toContain('/registry');
   });
 });

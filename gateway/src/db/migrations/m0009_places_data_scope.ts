@@ -243,8 +243,13 @@ const addMenus = async (db: AnyDb, companyId: number) => {
   for (const { role_id: roleId } of holders) await grant(db, companyId, roleId, departmentId);
 };
 
-export const up = async (db: AnyDb): Promise<void> => {
-  await createTables(db);
+/** The menu half of the migration, for every tenant; running it twice changes nothing. */
+export const addPlaceMenus = async (db: AnyDb): Promise<void> => {
   const companies = await db.selectFrom('companies').select('id').execute();
   for (const { id: companyId } of companies) await addMenus(db, companyId);
+};
+
+export const up = async (db: AnyDb): Promise<void> => {
+  await createTables(db);
+  await addPlaceMenus(db);
 };
