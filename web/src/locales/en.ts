@@ -297,6 +297,7 @@ export const en: typeof zhCN = {
   },
   // Menu administration, menus open / not open per company (H4)
   menuAdmin: {
+    entry: 'menu entry',
     title: 'Menus',
     name: 'Menu name',
     nameEn: 'English name',

@@ -294,6 +294,7 @@ export const zhCN = {
   },
   // Menu administration, menus open / not open per company (H4)
   menuAdmin: {
+    entry: '菜单',
     title: '菜单管理',
     name: '菜单名称',
     nameEn: '英文名称',

@@ -211,7 +211,7 @@ export function MenuPage() {
 
       <ResourceEditDialog
         resource={MENU_RESOURCE}
-        titleKey="menuAdmin.title"
+        titleKey="menuAdmin.entry"
         form={form}
         isOpen={editing !== null}
         editing={editing?.row}

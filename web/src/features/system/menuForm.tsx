@@ -28,12 +28,13 @@ const sortRule: FieldRule = (value) =>
   value === '' || (/^\d+$/.test(value) && Number(value) <= MAX_SORT) ? null : 'menuAdmin.sortInvalid';
 
 function ParentSelect({ id, value, onChange, menus, editing }: FieldInputProps & { menus: Menu[]; editing?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
   const options = [
     { value: '0', label: t('menuAdmin.topLevel') },
     ...parentOptions(menus, editing).map((o) => ({
       value: String(o.value),
-      label: `${'\u3000'.repeat(o.depth + 1)}${o.name}`,
+      label: `${'\u3000'.repeat(o.depth + 1)}${en ? (o.nameEn ?? o.name) : o.name}`,
     })),
   ];
   return <HTMLSelect id={id} fill value={value} onChange={(e) => onChange(e.currentTarget.value)} options={options} />;
@@ -69,7 +70,7 @@ export const menuForm = (menus: Menu[], defaultParent: number, editingId: number
     { key: 'name', labelKey: 'menuAdmin.name', maxLength: 50, rules: [menuRule('name')] },
     { key: 'nameEn', labelKey: 'menuAdmin.nameEn', maxLength: 50 },
     { key: 'type', labelKey: 'menuAdmin.type', kind: 'select', options: MENU_TYPES },
-    { key: 'url', labelKey: 'menuAdmin.url', maxLength: 200, placeholderKey: 'menuAdmin.url' },
+    { key: 'url', labelKey: 'menuAdmin.url', maxLength: 200 },
     {
       key: 'path',
       labelKey: 'menuAdmin.path',

@@ -39,13 +39,12 @@ export const menuTreeRows = (menus: readonly Menu[], collapsed: ReadonlySet<numb
 /** The ids of entries that have children (for "collapse all"). */
 export const parentIds = (menus: readonly Menu[]): Set<number> => new Set(menus.map((m) => m.parentId));
 
+export type ParentOption = { value: number; depth: number; name: string; nameEn: string | null };
+
 /** The form's parent choices: top level, then every entry that is not `excludeId` or below it, indented by depth. */
-export const parentOptions = (
-  menus: readonly Menu[],
-  excludeId: number | undefined,
-): { value: number; depth: number; name: string }[] => {
+export const parentOptions = (menus: readonly Menu[], excludeId: number | undefined): ParentOption[] => {
   const rows = menuTreeRows(menus, new Set());
-  const out: { value: number; depth: number; name: string }[] = [];
+  const out: ParentOption[] = [];
   let skipBelow: number | null = null;
   for (const r of rows) {
     if (skipBelow !== null && r.depth > skipBelow) continue;
@@ -55,7 +54,7 @@ export const parentOptions = (
       continue;
     }
     // permission entries hold no children
-    if (r.menu.type !== 2) out.push({ value: r.menu.id, depth: r.depth, name: r.menu.name });
+    if (r.menu.type !== 2) out.push({ value: r.menu.id, depth: r.depth, name: r.menu.name, nameEn: r.menu.nameEn });
   }
   return out;
 };
