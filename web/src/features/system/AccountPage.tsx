@@ -118,18 +118,22 @@ export const accountResource = (
       key: 'departmentName',
       titleKey: 'accountScope.department',
       width: 110,
+      // the table fits 1440 px with the scope shown; department and type are in the column chooser and filters
+      hiddenByDefault: true,
       text: (row) => row.departmentName ?? '',
     },
     {
       key: 'accountType',
       titleKey: 'accountScope.accountType',
       width: 100,
+      hiddenByDefault: true,
       render: (row) => <AccountTypeLabel type={row.accountType} />,
     },
     {
       key: 'scope',
       titleKey: 'accountScope.scope',
-      width: 160,
+      width: 120,
+      text: (row) => [...row.regions.map((r) => r.regionName), ...row.areas.map((x) => x.areaName)].join(', '),
       render: (row) => <ScopeTags row={row} />,
     },
     {
