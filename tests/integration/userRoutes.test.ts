@@ -108,16 +108,26 @@ describe('GET /api-user/menus/current', () => {
 
   it('gives the administrator the whole tree, sorted, without permission entries, named in the request language', async () => {
     const zhTree = (await get('/api-user/menus/current', admin)).json().datas as MenuEntry[];
-    expect(names(zhTree)).toEqual(['首页', '个人中心', ['系统管理', ['账号管理', '角色管理', '操作日志']], '接口文档']);
+    expect(names(zhTree)).toEqual([
+      '首页',
+      '个人中心',
+      ['档案管理', ['片区管理', '小区管理']],
+      ['系统管理', ['账号管理', '角色管理', '部门管理', '操作日志', '短信发件箱', '公司管理', '公司信息', '菜单管理']],
+      '接口文档',
+    ]);
     const enTree = (await get('/api-user/menus/current', admin, 'en')).json().datas as MenuEntry[];
     expect(names(enTree)).toEqual([
       'Home',
       'Personal center',
-      ['System', ['Accounts', 'Roles', 'Operation log']],
+      ['Registry', ['Regions', 'Residential areas']],
+      [
+        'System',
+        ['Accounts', 'Roles', 'Departments', 'Operation log', 'SMS outbox', 'Companies', 'Company profile', 'Menus'],
+      ],
       'API docs',
     ]);
 
-    const [home, center, system, docs] = zhTree;
+    const [home, center, , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',
@@ -142,7 +152,7 @@ describe('GET /api-user/menus/current', () => {
       type: 0,
       parentId: system?.id,
     });
-    expect(system?.subMenus[2]).toMatchObject({
+    expect(system?.subMenus[3]).toMatchObject({
       path: 'system/OperationLogPage',
       url: '/system/operationLog',
       parentId: system?.id,
