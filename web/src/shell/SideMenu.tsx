@@ -90,7 +90,13 @@ function CollapsedGroup({ route, active }: { route: AppRoute; active: boolean })
               text={child.title}
               href={child.external ? child.path : `#${child.path}`}
               target={child.external ? '_blank' : undefined}
-              labelElement={child.badge ? <Tag minimal>{child.badge}</Tag> : undefined}
+              labelElement={
+                child.badge ? (
+                  <Tag minimal>{child.badge}</Tag>
+                ) : child.opened ? undefined : (
+                  <Icon icon="lock" size={12} />
+                )
+              }
             />
           ))}
         </Menu>
