@@ -51,7 +51,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { ...(token ? bearer(token) : {}), ...lang('zh-CN') } });
 const treeOf = (id: number, token = admin) => call('GET', `/api-user/menus/company/${id}/menus`, token);
 const open = (id: number, menuIds: unknown, token = admin) =>
@@ -248,6 +248,42 @@ describe('a not-open entry in the child company', () => {
     await openAll();
     expect((await call('GET', '/api-user/logs', childAdmin)).statusCode).toBe(200);
     expect((await call('GET', '/api-user/logs', childLogViewer.token)).statusCode).toBe(200);
+  });
+});
+
+describe("the child company's own menu administration", () => {
+  it('cannot change, move or delete an entry that is not open, so it cannot open it itself', async () => {
+    await openAll();
+    const logPage = await idOf(child.companyId, { url: '/system/operationLog' });
+    const logView = await idOf(child.companyId, { permission: PERMISSIONS.sysLogView });
+    const rows = await rowsOf(child.companyId);
+    await open(
+      child.companyId,
+      rows.filter((r) => r.id !== logPage && r.parent_id !== logPage).map((r) => r.id),
+    );
+    const home = await idOf(child.companyId, { url: '/index' });
+    const before = await rowsOf(child.companyId);
+    const refusal = { resp_code: 1, resp_msg: zh('resource.menu.notOpened'), datas: null };
+    const move = await call('POST', '/api-user/menus/saveOrUpdate', childAdmin, {
+      id: logView,
+      parentId: home,
+      name: '查看操作日志',
+      type: 2,
+      permission: PERMISSIONS.sysLogView,
+    });
+    expect(move.json()).toEqual(refusal);
+    expect((await call('DELETE', `/api-user/menus/${logView}`, childAdmin)).json()).toEqual(refusal);
+    expect(await rowsOf(child.companyId)).toEqual(before);
+    // an open entry is still the company's to edit
+    const docs = await idOf(child.companyId, { url: '/docs' });
+    const ok = await call('POST', '/api-user/menus/saveOrUpdate', childAdmin, {
+      id: docs,
+      parentId: 0,
+      name: '接口说明',
+      type: 0,
+      url: '/docs',
+    });
+    expect(ok.json().resp_code).toBe(0);
   });
 });
 

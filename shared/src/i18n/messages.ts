@@ -124,6 +124,10 @@ const catalogue = {
     'zh-CN': '菜单不属于该公司',
     en: 'A menu entry does not belong to this company',
   },
+  'resource.menu.notOpened': {
+    'zh-CN': '该菜单尚未开通,不能修改或删除',
+    en: 'This menu entry is not open for your company and cannot be changed or deleted',
+  },
   'rules.accountPassword.format': { 'zh-CN': '密码长度至少为6位', en: 'The password must be at least 6 characters' },
   // Self-registration and SMS codes (shared/src/registration)
   'rules.username.format': {

@@ -4,7 +4,15 @@
 // editor's own; the parent must be a menu entry of the tenant and not the entry itself or one of its descendants.
 // A change drops the tenant's cached sessions, so menus and permissions are read again on the next request.
 import { hasPermission, PERMISSIONS } from '@waterops/shared/auth';
-import { type MENU_SORT_FIELDS, Menu, MenuFilters, MenuSave, USER_PATHS, validateMenu } from '@waterops/shared/user';
+import {
+  effectiveOpened,
+  type MENU_SORT_FIELDS,
+  Menu,
+  MenuFilters,
+  MenuSave,
+  USER_PATHS,
+  validateMenu,
+} from '@waterops/shared/user';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
@@ -30,6 +38,19 @@ const toMenu = (r: DbRow): Menu => ({
   permission: (r.permission as string | null) ?? null,
   opened: r.opened !== false,
 });
+
+/**
+ * Whether the entry is open for the company. One that is not may be neither changed nor deleted by the company
+ * itself: moving or re-creating it elsewhere would open what its parent company closed (licensing).
+ */
+const isOpened = async (tx: Transaction<DB>, companyId: number, id: number) => {
+  const rows = await tx
+    .selectFrom('menus')
+    .select(['id', 'parent_id', 'opened'])
+    .where('company_id', '=', companyId)
+    .execute();
+  return effectiveOpened(rows.map((r) => ({ id: r.id, parentId: r.parent_id, opened: r.opened }))).get(id) !== false;
+};
 
 /** Whether `parentId` is 0 or a menu entry of the tenant that is neither `id` nor below it. */
 const validParent = async (tx: Transaction<DB>, companyId: number, parentId: number, id: number | undefined) => {
@@ -110,6 +131,8 @@ export const menuRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         permission: body.type === 2 ? (body.permission?.trim() ?? null) : null,
       }),
       beforeWrite: async ({ tx, me, body, existing }) => {
+        if (existing && !(await isOpened(tx, me.companyId, Number(existing.id))))
+          return { key: 'resource.menu.notOpened' };
         if (!(await validParent(tx, me.companyId, body.parentId, existing ? Number(existing.id) : undefined)))
           return { key: 'resource.menu.badParent' };
         const codes = [body.type === 2 ? body.permission?.trim() : null, existing?.permission as string | null];
@@ -121,6 +144,7 @@ export const menuRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         return null;
       },
       beforeDelete: async ({ tx, me, existing }) => {
+        if (!(await isOpened(tx, me.companyId, Number(existing.id)))) return { key: 'resource.menu.notOpened' };
         const child = await tx
           .selectFrom('menus')
           .select('id')
