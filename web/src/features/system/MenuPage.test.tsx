@@ -59,6 +59,11 @@ describe('the menu page', () => {
     await screen.findByText('查看操作日志');
     expect(within(ui.row('查看操作日志')).getByText('未开通')).toBeTruthy();
     expect(within(ui.row('首页')).getByText('已开通')).toBeTruthy();
+    // what is not open cannot be changed by the company itself
+    expect((within(ui.row('查看操作日志')).getByRole('button', { name: '编辑' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((within(ui.row('首页')).getByRole('button', { name: '编辑' }) as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: '收起 系统管理' }));
     expect(screen.queryByText('操作日志')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '展开全部' }));
@@ -91,7 +96,7 @@ describe('the menu page', () => {
   it("shows the server's refusal to delete an entry with children", async () => {
     renderMenus(['admin'], { resp_code: 400, resp_msg: '该菜单下还有子菜单,不能删除' });
     await screen.findByText('操作日志');
-    await userEvent.click(within(ui.row('/system/operationLog')).getByRole('button', { name: '删除' }));
+    await userEvent.click(within(ui.row('系统管理')).getByRole('button', { name: '删除' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '删除' }));
     expect(await screen.findByText('该菜单下还有子菜单,不能删除')).toBeTruthy();
   });

@@ -177,6 +177,8 @@ export function MenuPage() {
                           aria-label={t('resource.edit')}
                           title={t('resource.edit')}
                           onClick={() => setEditing({ row: menu })}
+                          // not open: the company may not change it (the server refuses too)
+                          disabled={opened.get(menu.id) === false}
                         />
                         <Button
                           variant="minimal"
@@ -186,6 +188,8 @@ export function MenuPage() {
                           aria-label={t('resource.delete')}
                           title={t('resource.delete')}
                           onClick={() => setDeleting(menu)}
+                          // not open: the company may not change it (the server refuses too)
+                          disabled={opened.get(menu.id) === false}
                         />
                       </span>
                     </Permission>
