@@ -96,7 +96,8 @@ const runBackend = async (
     WEB_DIST_DIR: '/nonexistent-waterops-web-dist',
     ...env,
   });
-  const app = buildApp(config, { logger: false });
+  // Errors only: a failing case then says why in the output.
+  const app = buildApp(config, { logger: { level: 'error' } });
   await app.ready();
   try {
     const server = await sql<{ server_version: string }>`show server_version`.execute(app.db);
@@ -167,12 +168,7 @@ export const benchLists = async (settings: ListsSettings = DEFAULT_LISTS_SETTING
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waterops-bench-lists-'));
   try {
-    const pglite = await runBackend(
-      'pglite',
-      { WATEROPS_DATA_DIR: dataDir },
-      'PGlite',
-      settings,
-    );
+    const pglite = await runBackend('pglite', { WATEROPS_DATA_DIR: dataDir }, 'PGlite', settings);
     result.runs.push(pglite);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

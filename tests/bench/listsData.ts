@@ -71,6 +71,12 @@ export const buildListsData = async (db: Kysely<DB>, companyId: number, size: Li
 
   const operations = OPERATIONS.filter((o) => o !== 'request');
   const operationArray = sql.raw(`array[${operations.map((o) => `'${o}'`).join(',')}]::text[]`);
+  // A bulk load: the log's secondary indexes are dropped, the rows written, and the indexes built again from their
+  // own definitions (one sorted build each instead of a million insertions into five b-trees).
+  const indexes = await sql<{ name: string; definition: string }>`
+    select indexname as name, indexdef as definition from pg_indexes
+    where tablename = 'operation_log' and indexname <> 'operation_log_pk'`.execute(db);
+  for (const ix of indexes.rows) await sql`drop index ${sql.id(ix.name)}`.execute(db);
   await timed(seconds, 'operationLog', () =>
     sql`insert into operation_log (company_id, user_id, username, operation, detail, ip, created_at, result, reason)
         select ${companyId}, null, 'bench' || lpad((g % ${LOG_USERS})::text, 6, '0'),
@@ -82,7 +88,12 @@ export const buildListsData = async (db: Kysely<DB>, companyId: number, size: Li
                case when g % ${FAILED_EVERY} = 0 then '角色编码已存在' end
         from generate_series(0, ${size.logRows - 1}) g`.execute(db),
   );
-  await timed(seconds, 'analyze', () => sql`analyze`.execute(db));
+  await timed(seconds, 'logIndexes', async () => {
+    for (const ix of indexes.rows) await sql.raw(ix.definition).execute(db);
+  });
+  // VACUUM as autovacuum would on a server that has been running (it also sets the visibility map, which lets a
+  // count use an index-only scan); PGlite runs no autovacuum of its own.
+  await timed(seconds, 'vacuumAnalyze', () => sql`vacuum analyze`.execute(db));
   return { companyId, roleIds, seconds };
 };
 
