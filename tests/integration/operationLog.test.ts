@@ -133,7 +133,7 @@ describe('GET /api-user/logs', () => {
     ['?startTime=2024-02-30', 'startTime'],
     ['?operation=nothing', 'operation'],
     ['?result=maybe', 'result'],
-    ['?ip=' + '1'.repeat(65), 'ip'],
+    [`?ip=${'1'.repeat(65)}`, 'ip'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
     const res = await logs(query);
     expect(res.statusCode).toBe(400);

@@ -14,8 +14,15 @@ import {
   useOperationLogQuery,
 } from './operationLogApi.ts';
 
-const intentOf = (operation: string) =>
-  operation === 'passwordChange' ? Intent.WARNING : operation === 'signIn' ? Intent.SUCCESS : Intent.NONE;
+// A failed sign-in keeps a neutral operation tag: the red result tag beside it is what should catch the eye.
+const intentOf = (row: OperationLogEntry) =>
+  row.result === 'failed'
+    ? Intent.NONE
+    : row.operation === 'passwordChange'
+      ? Intent.WARNING
+      : row.operation === 'signIn'
+        ? Intent.SUCCESS
+        : Intent.NONE;
 
 /** The result as plain text: the cell's hover title, and what the column chooser's text view shows. */
 const resultText = (row: OperationLogEntry): string =>
@@ -90,7 +97,7 @@ export const operationLogResource: ResourceDescriptor<OperationLogEntry, Operati
       width: 130,
       text: (row) => row.operationName,
       render: (row) => (
-        <Tag minimal intent={intentOf(row.operation)}>
+        <Tag minimal intent={intentOf(row)}>
           {row.operationName}
         </Tag>
       ),
