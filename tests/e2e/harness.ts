@@ -50,9 +50,16 @@ export const openFromMainMenu = async (page: Page, name: string): Promise<void> 
   // the menu renders after the user's menus arrive: wait for it before deciding whether a group must open
   await mainMenu(page).getByRole('link').first().waitFor({ state: 'visible' });
   if (!(await link.isVisible())) {
-    const groups = mainMenu(page).locator('button[aria-expanded="false"]');
-    for (let i = 0; i < (await groups.count()) && !(await link.isVisible()); i++) {
-      await groups.nth(i).click();
+    // names taken once: opening a group removes it from the closed ones, so walking them by index would skip one
+    const closed = mainMenu(page).locator('button[aria-expanded="false"]');
+    const names = (await closed.allTextContents()).map((text) => text.trim());
+    for (const groupName of names) {
+      if (await link.isVisible()) break;
+      await mainMenu(page)
+        .locator('button[aria-expanded="false"]', { hasText: groupName })
+        .first()
+        .click()
+        .catch(() => undefined);
       await link.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
     }
   }

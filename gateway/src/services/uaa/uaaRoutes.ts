@@ -117,8 +117,7 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
           });
         return failure(request, 'auth.badCredentials', captchaDemanded(mode, activeFailures(after, at)));
       }
-      if (!account.companyEnabled)
-        return failure(request, 'auth.companyDisabled', captchaDemanded(mode, failures));
+      if (!account.companyEnabled) return failure(request, 'auth.companyDisabled', captchaDemanded(mode, failures));
       if (!account.enabled) return failure(request, 'auth.userDisabled', captchaDemanded(mode, failures));
 
       await clearFailures(app.db, username);
