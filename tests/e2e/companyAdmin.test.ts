@@ -9,29 +9,14 @@ import {
   newContext,
   openFromMainMenu,
   screenshot,
-  submitSignIn,
+  signInAt,
   useServerAndBrowser,
   visible,
 } from './harness.ts';
 
 const env = useServerAndBrowser();
 
-const signIn = async (page: Page, username: string, password: string) => {
-  await page.goto(`${env.server().url}/#/login`);
-  await submitSignIn(page, username, password);
-  await page.waitForURL(/#\/index$/);
-};
-
-/**
- * Opens a page under 系统管理. The harness's openFromMainMenu walks the closed groups by index, which skips the
- * System group once another group (档案管理) sits before it; open System by name first.
- */
-const openSystemPage = async (page: Page, name: string) => {
-  const system = mainMenu(page).getByRole('button', { name: '系统管理' });
-  await visible(system);
-  if ((await system.getAttribute('aria-expanded')) === 'false') await system.click();
-  await openFromMainMenu(page, name);
-};
+const signIn = (page: Page, username: string, password: string) => signInAt(page, env.server().url, username, password);
 
 /** The top bar's brand: the logo and the company's logo name, a link home named by that name. */
 const brand = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
@@ -40,7 +25,7 @@ describe('companies administration', () => {
   it('creates a company whose administrator sees it in the top bar and edits its profile and code rules', async () => {
     const admin = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await signIn(admin, 'admin', 'admin123');
-    await openSystemPage(admin, '公司管理');
+    await openFromMainMenu(admin, '公司管理');
     await admin.waitForURL(/#\/system\/company$/);
     await visible(admin.getByRole('cell', { name: '演示水务公司' }));
 
@@ -69,7 +54,7 @@ describe('companies administration', () => {
     await signIn(page, 'dcadmin', 'dongcheng1');
     await visible(brand(page, '东城水务'));
 
-    await openSystemPage(page, '公司信息');
+    await openFromMainMenu(page, '公司信息');
     await page.waitForURL(/#\/system\/companyProfile$/);
     const logoName = page.getByLabel('Logo名称', { exact: true });
     await expect.poll(() => logoName.inputValue()).toBe('东城水务');

@@ -92,3 +92,10 @@ export const submitSignIn = async (page: Page, username: string, password: strin
   await page.getByLabel(/^\s*(密码|Password)\s*$/).fill(password);
   await page.getByRole('button', { name: /^(登录|Sign in)$/ }).click();
 };
+
+/** Opens the sign-in page of the server at `baseUrl`, signs in and waits for the home page. */
+export const signInAt = async (page: Page, baseUrl: string, username: string, password: string): Promise<void> => {
+  await page.goto(`${baseUrl}/#/login`);
+  await submitSignIn(page, username, password);
+  await page.waitForURL(/#\/index$/);
+};

@@ -3,7 +3,7 @@
 // it created, whose administrator then sees it locked with the apply-to-open note.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { absent, mainMenu, newContext, screenshot, submitSignIn, useServerAndBrowser, visible } from './harness.ts';
+import { absent, mainMenu, newContext, screenshot, signInAt, useServerAndBrowser, visible } from './harness.ts';
 
 const env = useServerAndBrowser();
 
@@ -16,11 +16,7 @@ const openSystemPage = async (page: Page, name: string | RegExp) => {
   await link.click();
 };
 
-const signIn = async (page: Page, username: string, password: string) => {
-  await page.goto(`${env.server().url}/#/login`);
-  await submitSignIn(page, username, password);
-  await page.waitForURL(/#\/index$/);
-};
+const signIn = (page: Page, username: string, password: string) => signInAt(page, env.server().url, username, password);
 
 describe('menu administration', () => {
   it('renames an entry and changes its icon; the side menu shows both after a reload', async () => {

@@ -164,15 +164,18 @@ describe('the web shell, signed in as the demo administrator', () => {
 });
 
 describe('sign-in protection and a restricted account', () => {
-  it('gives the operator only their menus, and the 404 page for a page they do not have', async () => {
+  it('gives the operator only their menus, the 401 page for a page they are not granted, 404 for none', async () => {
     const page = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await page.goto(`${env.server().url}/#/login`);
     await signIn(page, 'operator', 'operator123');
     await page.waitForURL(/#\/index$/);
     await visible(ui.sideMenu(page).getByText('个人中心'));
     await absent(ui.sideMenu(page).getByText('系统管理'));
+    await page.goto(`${env.server().url}/#/system/noSuchPage`);
+    await page.waitForURL(/#\/404$/);
     await page.goto(`${env.server().url}/#/system/operationLog`);
-    await visible(page.getByRole('button', { name: '返回首页' }));
+    await page.waitForURL(/#\/401$/);
+    await visible(page.getByText('抱歉,您没有访问权限'));
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL(/#\/index$/);
     await page.context().close();

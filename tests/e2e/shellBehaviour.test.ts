@@ -2,23 +2,11 @@
 // tab signs out the others, errors land in the error-log panel, and on a phone the menu drawer closes on navigation.
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  absent,
-  mainMenu,
-  newContext,
-  openFromMainMenu,
-  submitSignIn,
-  useServerAndBrowser,
-  visible,
-} from './harness.ts';
+import { absent, mainMenu, newContext, openFromMainMenu, signInAt, useServerAndBrowser, visible } from './harness.ts';
 
 const env = useServerAndBrowser();
 
-const signIn = async (page: Page) => {
-  await page.goto(`${env.server().url}/#/login`);
-  await submitSignIn(page, 'admin', 'admin123');
-  await page.waitForURL(/#\/index$/);
-};
+const signIn = (page: Page) => signInAt(page, env.server().url, 'admin', 'admin123');
 
 describe('the shell around the pages', () => {
   let context: BrowserContext;

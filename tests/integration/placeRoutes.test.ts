@@ -90,10 +90,24 @@ describe('GET data/region/list', () => {
     expect(body.count).toBe(0);
   });
 
-  it('answers 401 without a token and 403 without data:region:view', async () => {
+  it('answers 401 without a token and 403 without data:region:view or a page that selects regions', async () => {
     expect((await call('GET', PLACE_PATHS.regions)).json()).toEqual(unauthorized);
-    const areaOnly = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.dataAreaView]);
-    expect((await call('GET', PLACE_PATHS.regions, areaOnly.token)).json()).toEqual(forbidden);
+    const logOnly = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysLogView]);
+    expect((await call('GET', PLACE_PATHS.regions, logOnly.token)).json()).toEqual(forbidden);
+  });
+
+  it('is the lookup of the area page and the account form: their holders list regions, and nothing more', async () => {
+    for (const permission of [PERMISSIONS.dataAreaView, PERMISSIONS.sysUserView]) {
+      const selecting = await createUserWithPermissions(t.app, companyId, [permission]);
+      const body = (await call('GET', `${PLACE_PATHS.regions}?page=1&limit=999`, selecting.token)).json();
+      expect(body.count, permission).toBeGreaterThanOrEqual(3);
+      expect(
+        (await call('GET', `${PLACE_PATHS.regionExist}?field=regionName&value=x`, selecting.token)).json(),
+      ).toEqual(forbidden);
+      expect((await call('POST', PLACE_PATHS.regionSave, selecting.token, { regionName: 'x' })).json()).toEqual(
+        forbidden,
+      );
+    }
   });
 });
 
@@ -263,6 +277,11 @@ describe('data/area', () => {
 
   it('answers 401 without a token and 403 without the permission on every area route', async () => {
     const regionOnly = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.dataRegionView]);
+    const accountViewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysUserView]);
+    // the account form's area selector: an account administrator lists and searches areas, nothing more
+    for (const url of [PLACE_PATHS.areas, PLACE_PATHS.areaSearch])
+      expect((await call('GET', url, accountViewer.token)).json().count, url).toBeGreaterThanOrEqual(11);
+    expect((await call('GET', PLACE_PATHS.area(1), accountViewer.token)).json()).toEqual(forbidden);
     for (const url of [
       PLACE_PATHS.areas,
       PLACE_PATHS.areaSearch,

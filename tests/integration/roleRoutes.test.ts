@@ -263,6 +263,13 @@ describe('GET /api-user/allRoles and /api-user/companyRoles', () => {
       notFound,
     );
   });
+
+  it('allRoles is also the account page’s role choices: an account viewer lists them, a log viewer does not', async () => {
+    const accountViewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysUserView]);
+    expect((await call('GET', '/api-user/allRoles', accountViewer.token)).json().resp_code).toBe(0);
+    const logViewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysLogView]);
+    expect((await call('GET', '/api-user/allRoles', logViewer.token)).json()).toEqual(forbidden);
+  });
 });
 
 describe('menu grants', () => {

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { translate } from '@waterops/shared/i18n';
-import type { MenuEntry } from '@waterops/shared/user';
+import { type MenuEntry, USER_PATHS } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSecondTenant,
@@ -171,6 +171,22 @@ describe('GET /api-user/menus/current', () => {
   it('answers 401 without a token and 403 without user:profile:view', async () => {
     expect((await get('/api-user/menus/current')).json()).toEqual(unauthorized);
     expect((await get('/api-user/menus/current', nobody.token)).json()).toEqual(forbidden);
+  });
+});
+
+describe('GET /api-user/menus/current/withheld', () => {
+  it('lists the tenant’s pages the user is not granted, none for the administrator', async () => {
+    const operator = await signIn(t.app, 'operator', 'operator123');
+    const withheld = (await get(USER_PATHS.withheldRoutes, operator)).json().datas as string[];
+    expect(withheld).toEqual(expect.arrayContaining(['/system/account', '/system/operationLog', '/registry/area']));
+    expect(withheld).not.toContain('/index');
+    expect(withheld).not.toContain('/personalCenter');
+    expect((await get(USER_PATHS.withheldRoutes, admin)).json()).toMatchObject({ resp_code: 0, datas: [] });
+  });
+
+  it('answers 401 without a token and 403 without user:profile:view', async () => {
+    expect((await get(USER_PATHS.withheldRoutes)).json()).toEqual(unauthorized);
+    expect((await get(USER_PATHS.withheldRoutes, nobody.token)).json()).toEqual(forbidden);
   });
 });
 

@@ -44,3 +44,27 @@ describe('decideAccess with entries not open for the company', () => {
     expect(decideAccess(route, [...held], [...notOpened])).toBe(decision);
   });
 });
+
+describe('decideAccess on a lookup other pages select from (alsoPermitted)', () => {
+  const route = { permission: PERMISSIONS.dataRegionView, alsoPermitted: [PERMISSIONS.dataAreaView] };
+  it.each([
+    ['a holder of the route’s own permission', [PERMISSIONS.dataRegionView], [], 'allow'],
+    ['a holder of a page that selects from it', [PERMISSIONS.dataAreaView], [], 'allow'],
+    ['a user with neither', [PERMISSIONS.sysLogView], [], 'forbidden'],
+    [
+      'a holder of the other page, that page not open',
+      [PERMISSIONS.dataAreaView],
+      [PERMISSIONS.dataAreaView],
+      'forbidden',
+    ],
+    ['an administrator, only the other page open', [PERMISSIONS.admin], [PERMISSIONS.dataRegionView], 'allow'],
+    [
+      'an administrator, neither open',
+      [PERMISSIONS.admin],
+      [PERMISSIONS.dataRegionView, PERMISSIONS.dataAreaView],
+      'forbidden',
+    ],
+  ] as const)('%s → %s', (_who, held, notOpened, decision) => {
+    expect(decideAccess(route, [...held], [...notOpened])).toBe(decision);
+  });
+});

@@ -6,6 +6,11 @@ import { hasPermission } from '@waterops/shared/auth';
 export type RouteAccess = {
   /** the permission code the caller must hold (PERMISSIONS in @waterops/shared/auth) */
   permission?: string;
+  /**
+   * other permissions that also pass: a lookup that pages of other permissions select from (the region list behind
+   * the area page's and the account form's region selectors), so that holding such a page is enough to use it
+   */
+  alsoPermitted?: readonly string[];
   /** open to anyone: sign-in, captcha, health, docs, static files, proxied prefixes (the upstream checks) */
   public?: boolean;
 };
@@ -30,6 +35,7 @@ export const decideAccess = (
 ): AccessDecision => {
   if (access.public === true) return 'allow';
   if (held === null) return 'unauthorized';
-  if (access.permission && notOpened.includes(access.permission)) return 'forbidden';
-  return access.permission && hasPermission(held, access.permission) ? 'allow' : 'forbidden';
+  const passing = access.permission ? [access.permission, ...(access.alsoPermitted ?? [])] : [];
+  const open = passing.filter((permission) => !notOpened.includes(permission));
+  return open.some((permission) => hasPermission(held, permission)) ? 'allow' : 'forbidden';
 };

@@ -2,6 +2,8 @@
 export const USER_PATHS = {
   currentUser: '/api-user/users/current',
   currentMenus: '/api-user/menus/current',
+  /** GET: route paths of the tenant's pages the signed-in user is not granted (the guard sends them to /401) */
+  withheldRoutes: '/api-user/menus/current/withheld',
   company: (id: number | string) => `/api-user/companys/${id}`,
   profile: '/api-user/users/me',
   password: '/api-user/users/password',

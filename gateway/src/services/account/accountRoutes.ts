@@ -189,7 +189,8 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
   app.get(
     path(USER_PATHS.userEnabled),
     {
-      config: { permission: PERMISSIONS.sysUserEdit },
+      // a refused attempt is mostly a disable (of oneself, of a missing account): logged under that name
+      config: { permission: PERMISSIONS.sysUserEdit, operation: 'userDisable' },
       schema: {
         tags: ['user'],
         summary: 'Enable or disable an account of the tenant; disabling ends its sessions',
@@ -226,7 +227,7 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
   app.put(
     '/users/:id/password',
     {
-      config: { permission: PERMISSIONS.sysUserEdit },
+      config: { permission: PERMISSIONS.sysUserEdit, operation: 'userPasswordReset' },
       schema: {
         tags: ['user'],
         summary: "Reset an account's password (administrator); the account's sessions end",

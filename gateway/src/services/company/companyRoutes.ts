@@ -285,7 +285,8 @@ export const companyRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
   app.get(
     path(COMPANY_PATHS.enabled),
     {
-      config: { permission: PERMISSIONS.sysCompanyEdit },
+      // a refused attempt is mostly a disable (of one's own company): logged under that name
+      config: { permission: PERMISSIONS.sysCompanyEdit, operation: 'companyDisable' },
       schema: {
         tags,
         summary: 'Enable or disable a company the caller created; disabling ends the sessions of its users',

@@ -65,7 +65,12 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       },
       deleteMethod: 'GET',
       scope: { regionColumn: 'id' },
-      permissions: { read: PERMISSIONS.dataRegionView, write: PERMISSIONS.dataRegionEdit },
+      // the region selectors of the area page and of the account form's data scope
+      permissions: {
+        read: PERMISSIONS.dataRegionView,
+        write: PERMISSIONS.dataRegionEdit,
+        lookupBy: [PERMISSIONS.dataAreaView, PERMISSIONS.sysUserView],
+      },
       schemas: { row: Region, save: RegionSave, filters: RegionFilters },
       filters: { regionName: { column: 'region_name', match: 'contains' } },
       sortable: { regionName: 'region_name', createTime: 'created_at' } satisfies Record<
@@ -121,7 +126,12 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       },
       deleteMethod: 'POST',
       scope: { areaColumn: 'id', regionColumn: 'region_id', field: 'regionId' },
-      permissions: { read: PERMISSIONS.dataAreaView, write: PERMISSIONS.dataAreaEdit },
+      // the area selector of the account form's data scope
+      permissions: {
+        read: PERMISSIONS.dataAreaView,
+        write: PERMISSIONS.dataAreaEdit,
+        lookupBy: [PERMISSIONS.sysUserView],
+      },
       schemas: { row: Area, save: AreaSave, filters: AreaFilters },
       filters: {
         areaName: { column: 'area_name', match: 'contains' },

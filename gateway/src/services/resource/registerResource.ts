@@ -92,7 +92,12 @@ export type ResourceDescriptor<R extends TObject, S extends TObject, F extends T
   deleteMethod?: 'DELETE' | 'GET' | 'POST';
   /** data scope: which columns hold the row's area / region; a scoped principal reads and writes only inside it */
   scope?: ScopeSpec;
-  permissions: { read: string; write: string };
+  permissions: {
+    read: string;
+    write: string;
+    /** pages that select from the list (region selector on the area page): their permission reads list and search */
+    lookupBy?: readonly string[];
+  };
   schemas: {
     row: R;
     /** the save body: `id` (optional) plus the editable fields */
@@ -162,6 +167,7 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
   const savedResult = Result(Type.Union([d.schemas.row, Type.Null()]));
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   const read = { permission: d.permissions.read };
+  const lookup = { permission: d.permissions.read, alsoPermitted: d.permissions.lookupBy ?? [] };
   const write = { permission: d.permissions.write };
 
   const businessFailure = (request: FastifyRequest, r: Refusal) => ({
@@ -204,7 +210,7 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     app.route({
       method: 'GET',
       url: listUrl,
-      config: read,
+      config: lookup,
       schema: {
         tags,
         summary: `One page of the tenant's ${d.name}s (filters, sort, page, limit ≤ 999, default 50)`,
@@ -341,7 +347,8 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     app.route({
       method: 'POST',
       url,
-      config: write,
+      // names a failed attempt in the operation log; 'either' decides by the body, so create stands for both
+      config: { ...write, operation: mode === 'update' ? d.operations.update : d.operations.create },
       schema: {
         tags,
         summary,
@@ -399,7 +406,7 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
     app.route({
       method: deleteMethod,
       url: d.paths.delete,
-      config: write,
+      config: { ...write, operation: d.operations.delete },
       schema: {
         tags,
         summary: `Delete a ${d.name} of the tenant`,

@@ -129,7 +129,8 @@ export const roleRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
   app.get(
     path(USER_PATHS.allRoles),
     {
-      config: { permission: PERMISSIONS.sysRoleView },
+      // the account page's role column, filter and form choose from it
+      config: { permission: PERMISSIONS.sysRoleView, alsoPermitted: [PERMISSIONS.sysUserView] },
       schema: {
         tags: ['role'],
         summary: 'Every role of the tenant, by id',

@@ -94,6 +94,19 @@ export const grantedMenus = (db: Kysely<DB>, companyId: number, userId: number, 
     .orderBy('m.id')
     .execute();
 
+/** The route paths of the tenant's pages that none of the user's roles is granted. */
+export const withheldPageUrls = async (db: Kysely<DB>, companyId: number, userId: number): Promise<string[]> => {
+  const granted = new Set((await grantedMenus(db, companyId, userId, [MENU_TYPE.page])).map((m) => m.id));
+  const pages = await db
+    .selectFrom('menus')
+    .select(['id', 'url'])
+    .where('company_id', '=', companyId)
+    .where('type', '=', MENU_TYPE.page)
+    .execute();
+  const urls = pages.filter((p) => !granted.has(p.id) && p.url?.startsWith('/')).map((p) => String(p.url));
+  return [...new Set(urls)].sort();
+};
+
 /** The permission codes of the tenant's entries that are not open for it (menuOpening.ts): they grant nothing. */
 export const notOpenedOf = async (db: Kysely<DB>, companyId: number): Promise<string[]> => {
   const rows = await db

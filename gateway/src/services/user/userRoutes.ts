@@ -32,6 +32,7 @@ import {
   grantedMenus,
   setPasswordHash,
   updateProfile,
+  withheldPageUrls,
 } from './userRepository.ts';
 
 export const USER_PREFIX = '/api-user';
@@ -110,6 +111,24 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
       const me = app.principalOf(request);
       const rows = await grantedMenus(app.db, me.companyId, me.userId, [MENU_TYPE.page, MENU_TYPE.menu]);
       return ok(buildMenuTree(rows, request.locale), request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(USER_PATHS.withheldRoutes),
+    {
+      config: { permission: PERMISSIONS.profileView },
+      schema: {
+        tags: ['user'],
+        summary: "Route paths of the tenant's pages the signed-in user is not granted",
+        description:
+          'The web guard sends these to the no-permission page (/401) and any other unknown path to /404 (spec §2).',
+        response: { 200: Result(Type.Array(Type.String())), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      return ok(await withheldPageUrls(app.db, me.companyId, me.userId), request.t('common.success'));
     },
   );
 

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { effectivePermissions, useCurrentMenusQuery, useCurrentUserQuery } from '../../features/auth/authApi.ts';
+import {
+  effectivePermissions,
+  useCurrentMenusQuery,
+  useCurrentUserQuery,
+  useWithheldRoutesQuery,
+} from '../../features/auth/authApi.ts';
 import { NotOpenedPage } from '../../features/errors/NotOpenedPage.tsx';
 import { Layout } from '../../shell/Layout.tsx';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
@@ -42,11 +47,14 @@ export function AppRoutes() {
   const user = useCurrentUserQuery(undefined, { skip: !signedIn });
   const userOk = Boolean(user.data?.username);
   const menus = useCurrentMenusQuery(undefined, { skip: !signedIn || !userOk });
+  // pages of the tenant this user is not granted: the guard answers them with /401, not /404
+  const withheld = useWithheldRoutesQuery(undefined, { skip: !signedIn || !userOk });
 
   const routes = useMemo(() => buildMenuRoutes(menus.data ?? []), [menus.data]);
   const pages = useMemo(() => flattenRoutes(routes), [routes]);
   const match = resolveRoute(location.pathname, pages);
-  const routesReady = menus.isSuccess && (menus.data?.length ?? 0) > 0;
+  // a failed withheld list only costs the /401 distinction (such a page then answers /404): it does not block
+  const routesReady = menus.isSuccess && (menus.data?.length ?? 0) > 0 && !withheld.isLoading;
 
   // User info failed: clear the token first (so the reload lands on /login, not in a loop), then reload (spec §8).
   // An expired token was already handled by the request layer.
@@ -82,6 +90,7 @@ export function AppRoutes() {
     // a page not open for the company shows its apply-to-open note to anyone who has it in the menu
     match: match ? { permissions: match.opened ? entry?.permissions : undefined } : null,
     permissions: effectivePermissions(user.data),
+    withheld: withheld.data,
   });
 
   // Page title: route title + product title.

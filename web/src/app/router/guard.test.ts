@@ -36,6 +36,13 @@ describe('navigation guard', () => {
     expect(decide({ match: null })).toEqual({ kind: 'redirect', to: '/404' });
   });
 
+  it('a page of the tenant the user is not granted goes to /401; any other unknown path still to /404', () => {
+    const withheld = ['/system/account', '/system/operationLog'];
+    expect(decide({ path: '/system/account', match: null, withheld })).toEqual({ kind: 'redirect', to: '/401' });
+    expect(decide({ path: '/system/accounts', match: null, withheld })).toEqual({ kind: 'redirect', to: '/404' });
+    expect(decide({ path: '/system/account', match: null, withheld: [] })).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
   it('meta.permissions: one listed permission is enough, admin sees all, else /401', () => {
     const match = { permissions: ['sys:log:view'] };
     expect(decide({ match })).toEqual({ kind: 'redirect', to: '/401' });

@@ -12,6 +12,8 @@ export type GuardInput = {
   /** the route matching `path` once routes are ready; null when none */
   match: { permissions?: readonly string[] } | null;
   permissions: readonly string[];
+  /** route paths of the tenant's pages the user is not granted: /401 rather than /404 */
+  withheld?: readonly string[];
   whiteList?: readonly string[];
   recordRoute?: boolean;
 };
@@ -37,7 +39,7 @@ export const decideNavigation = (input: GuardInput): GuardDecision => {
   if (whiteList.includes(input.path)) return { kind: 'allow' };
   if (input.path === '/' || input.path === '') return { kind: 'redirect', to: settings.homePath };
   if (!input.routesReady) return { kind: 'load' };
-  if (!input.match) return { kind: 'redirect', to: '/404' };
+  if (!input.match) return { kind: 'redirect', to: input.withheld?.includes(input.path) ? '/401' : '/404' };
   const needed = input.match.permissions ?? [];
   if (!hasAnyPermission(input.permissions, needed)) return { kind: 'redirect', to: '/401' };
   return { kind: 'allow' };

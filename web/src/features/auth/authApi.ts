@@ -53,11 +53,17 @@ export const authApi = baseApi.injectEndpoints({
       transformResponse: (body: Result<MenuEntry[] | null>) => body.datas ?? [],
       providesTags: ['Menus'],
     }),
+    withheldRoutes: build.query<string[], void>({
+      query: () => ({ url: USER_PATHS.withheldRoutes }),
+      transformResponse: (body: Result<string[] | null>) => body.datas ?? [],
+      providesTags: ['Menus'],
+    }),
   }),
 });
 
 export const {
   useSignInMutation,
+  useWithheldRoutesQuery,
   useSignOutMutation,
   useLazyCaptchaRequiredQuery,
   useCurrentUserQuery,
