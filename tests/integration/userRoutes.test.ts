@@ -111,23 +111,41 @@ describe('GET /api-user/menus/current', () => {
     expect(names(zhTree)).toEqual([
       '首页',
       '个人中心',
-      ['档案管理', ['片区管理', '小区管理']],
-      ['系统管理', ['账号管理', '角色管理', '部门管理', '操作日志', '短信发件箱', '公司管理', '公司信息', '菜单管理']],
+      ['档案管理', ['片区管理', '小区管理', '用户档案', '用户类别']],
+      ['设备管理', ['集中器管理', '采集器管理', '水表管理', '阀门管理', '表型管理', '采集器类型', '厂家管理']],
+      [
+        '系统管理',
+        ['账号管理', '角色管理', '部门管理', '操作日志', '短信发件箱', '公司管理', '公司信息', '参数配置', '菜单管理'],
+      ],
       '接口文档',
     ]);
     const enTree = (await get('/api-user/menus/current', admin, 'en')).json().datas as MenuEntry[];
     expect(names(enTree)).toEqual([
       'Home',
       'Personal center',
-      ['Registry', ['Regions', 'Residential areas']],
+      ['Registry', ['Regions', 'Residential areas', 'Residents', 'Resident categories']],
+      [
+        'Devices',
+        ['Concentrators', 'Collectors', 'Water meters', 'Valves', 'Meter models', 'Collector types', 'Manufacturers'],
+      ],
       [
         'System',
-        ['Accounts', 'Roles', 'Departments', 'Operation log', 'SMS outbox', 'Companies', 'Company profile', 'Menus'],
+        [
+          'Accounts',
+          'Roles',
+          'Departments',
+          'Operation log',
+          'SMS outbox',
+          'Companies',
+          'Company profile',
+          'Parameters',
+          'Menus',
+        ],
       ],
       'API docs',
     ]);
 
-    const [home, center, , system, docs] = zhTree;
+    const [home, center, , , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',

@@ -269,6 +269,218 @@ export interface UserRegionAreasTable {
   area_id: number | null;
 }
 
+// ── The registry (issue 4, migration 0011). numeric columns read as strings (exact), written as number or string.
+type Numeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+type DateOnly = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+/** Meter and device manufacturers; name unique in the tenant. */
+export interface ManufacturersTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+  contact: string | null;
+  phone: string | null;
+  address: string | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Meter models (表型); type_name unique. meter_kind: 1 mechanical, 2 wired remote, 3 wireless, 4 NB-IoT, 5 IC card. */
+export interface MeterModelsTable {
+  company_id: number;
+  id: Generated<number>;
+  type_name: string;
+  manufacturer_id: number | null;
+  meter_kind: Generated<number>;
+  caliber: number | null;
+  max_reading: Numeric;
+  precision: number | null;
+  valve_control: Generated<boolean>;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Collector types; type_name unique; link_kind 1 wired, 2 wireless. */
+export interface CollectorTypesTable {
+  company_id: number;
+  id: Generated<number>;
+  type_name: string;
+  link_kind: Generated<number>;
+  manufacturer_id: number | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Resident categories (用户类别, the resident's "user type"); type_name unique. */
+export interface ResidentCategoriesTable {
+  company_id: number;
+  id: Generated<number>;
+  type_name: string;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Parameter config (paramconfig): values by key_type group and code, each enabled or not. */
+export interface ParamConfigsTable {
+  company_id: number;
+  id: Generated<number>;
+  key_type: string;
+  code: string;
+  name: string;
+  value: string | null;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ConcentratorsTable {
+  company_id: number;
+  id: Generated<number>;
+  concentrator_code: string;
+  name: string | null;
+  manufacturer_id: number | null;
+  area_id: number | null;
+  address: string | null;
+  ip: string | null;
+  port: number | null;
+  sim_card: string | null;
+  report_rate: number | null;
+  install_date: DateOnly;
+  used: Generated<boolean>;
+  lng: number | null;
+  lat: number | null;
+  online: Generated<boolean>;
+  last_report_at: Timestamp | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Collectors; link_kind 1 wired (findWiredList), 2 wireless (findWirelessList). */
+export interface CollectorsTable {
+  company_id: number;
+  id: Generated<number>;
+  collector_code: string;
+  link_kind: Generated<number>;
+  collector_type_id: number | null;
+  concentrator_id: number | null;
+  area_id: number | null;
+  address: string | null;
+  ip: string | null;
+  port: number | null;
+  upload_frequency: number | null;
+  channel: number | null;
+  install_date: DateOnly;
+  online: Generated<boolean>;
+  last_report_at: Timestamp | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Water meters; meter_code is the body code (表身号), unique in the tenant. */
+export interface WaterMetersTable {
+  company_id: number;
+  id: Generated<number>;
+  meter_code: string;
+  remote_code: string | null;
+  collector_id: number | null;
+  concentrator_id: number | null;
+  manufacturer_id: number | null;
+  meter_model_id: number | null;
+  caliber: number | null;
+  valve_control: Generated<boolean>;
+  steel_seal: string | null;
+  lead_seal_no: string | null;
+  max_reading: Numeric;
+  base_reading: Numeric;
+  precision: number | null;
+  parent_meter_id: number | null;
+  area_id: number | null;
+  address: string | null;
+  install_date: DateOnly;
+  operation_years: number | null;
+  used: Generated<boolean>;
+  lng: number | null;
+  lat: number | null;
+  online: Generated<boolean>;
+  last_report_at: Timestamp | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Valves (deviceValve); valve_state 1 open, 0 closed. */
+export interface ValvesTable {
+  company_id: number;
+  id: Generated<number>;
+  valve_code: string;
+  name: string | null;
+  valve_kind: Generated<number>;
+  caliber: number | null;
+  valve_state: Generated<number>;
+  meter_id: number | null;
+  area_id: number | null;
+  address: string | null;
+  lng: number | null;
+  lat: number | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Residents (household accounts); resident_code unique; status 1 normal, 2 suspended, 3 closed. */
+export interface ResidentsTable {
+  company_id: number;
+  id: Generated<number>;
+  resident_code: string;
+  resident_name: string;
+  address: string | null;
+  phone: string | null;
+  id_card: string | null;
+  bank_card: string | null;
+  category_id: number | null;
+  charge_fee: Generated<boolean>;
+  tax_number: string | null;
+  invoice_name: string | null;
+  area_id: number | null;
+  floor: string | null;
+  residents_count: number | null;
+  original_account_no: string | null;
+  open_date: DateOnly;
+  status: Generated<number>;
+  app_username: string | null;
+  app_password_hash: string | null;
+  remark: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The resident–meter binding history: unbound_at null while bound; at most one open binding per meter. */
+export interface ResidentMetersTable {
+  company_id: number;
+  id: Generated<number>;
+  resident_id: number;
+  meter_id: number;
+  bound_at: ColumnType<Date, Date | undefined, Date>;
+  bound_by: number | null;
+  start_reading: Numeric;
+  unbound_at: Timestamp | null;
+  unbound_by: number | null;
+  end_reading: Numeric;
+  /** 'relieve' | 'takeOff' | 'clearance' */
+  unbind_kind: string | null;
+  remark: string | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -291,6 +503,17 @@ export interface DB {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   code_rules: CodeRulesTable;
+  manufacturers: ManufacturersTable;
+  meter_models: MeterModelsTable;
+  collector_types: CollectorTypesTable;
+  resident_categories: ResidentCategoriesTable;
+  param_configs: ParamConfigsTable;
+  concentrators: ConcentratorsTable;
+  collectors: CollectorsTable;
+  water_meters: WaterMetersTable;
+  valves: ValvesTable;
+  residents: ResidentsTable;
+  resident_meters: ResidentMetersTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -35,6 +35,47 @@ export const PERMISSIONS = {
   dataAreaView: 'data:area:view',
   /** create, edit and delete residential areas */
   dataAreaEdit: 'data:area:edit',
+  // The registry (issue 4, migration 0011)
+  /** read concentrators */
+  deviceConcentratorView: 'device:concentrator:view',
+  /** create, edit and delete concentrators */
+  deviceConcentratorEdit: 'device:concentrator:edit',
+  /** read collectors (wired and wireless) */
+  deviceCollectorView: 'device:collector:view',
+  /** create, edit and delete collectors (wired and wireless) */
+  deviceCollectorEdit: 'device:collector:edit',
+  /** read water meters */
+  deviceMeterView: 'device:meter:view',
+  /** create, edit and delete water meters */
+  deviceMeterEdit: 'device:meter:edit',
+  /** read valves */
+  deviceValveView: 'device:valve:view',
+  /** create, edit and delete valves */
+  deviceValveEdit: 'device:valve:edit',
+  /** read meter models */
+  deviceMeterModelView: 'device:meterModel:view',
+  /** create, edit and delete meter models */
+  deviceMeterModelEdit: 'device:meterModel:edit',
+  /** read collector types */
+  deviceCollectorTypeView: 'device:collectorType:view',
+  /** create, edit and delete collector types */
+  deviceCollectorTypeEdit: 'device:collectorType:edit',
+  /** read manufacturers */
+  dataManufacturerView: 'data:manufacturer:view',
+  /** create, edit and delete manufacturers */
+  dataManufacturerEdit: 'data:manufacturer:edit',
+  /** read residents and their meter bindings */
+  dataResidentView: 'data:resident:view',
+  /** create, edit and delete residents and their meter bindings */
+  dataResidentEdit: 'data:resident:edit',
+  /** read resident categories */
+  dataResidentCategoryView: 'data:residentCategory:view',
+  /** create, edit and delete resident categories */
+  dataResidentCategoryEdit: 'data:residentCategory:edit',
+  /** read parameter config */
+  sysParamView: 'sys:param:view',
+  /** create, edit and delete parameter config */
+  sysParamEdit: 'sys:param:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

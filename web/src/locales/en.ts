@@ -356,7 +356,7 @@ export const en: typeof zhCN = {
   },
   // Companies administration, company profile and code rules (issue 3)
   company: {
-    title: 'Company',
+    title: 'Companies',
     name: 'Company name',
     nameEn: 'English name',
     code: 'Company code',

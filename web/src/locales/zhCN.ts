@@ -352,7 +352,7 @@ export const zhCN = {
   },
   // Companies administration, company profile and code rules (issue 3)
   company: {
-    title: '公司',
+    title: '公司管理',
     name: '公司名称',
     nameEn: '英文名称',
     code: '公司编码',

@@ -70,11 +70,11 @@ export const companyResource = (
       sortable: true,
       text: (row) => (english && row.nameEn ? row.nameEn : row.name),
     },
-    { key: 'code', titleKey: 'company.code', width: 120, sortable: true, text: (row) => row.code ?? '' },
+    { key: 'code', titleKey: 'company.code', width: 140, sortable: true, text: (row) => row.code ?? '' },
     {
       key: 'kind',
       titleKey: 'company.kind',
-      width: 110,
+      width: 130,
       text: (row) => row.kind,
       render: (row) => <CompanyKindTag kind={row.kind} />,
     },
