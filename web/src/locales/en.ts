@@ -444,6 +444,7 @@ export const en: typeof zhCN = {
     userCount: 'Accounts',
     createTime: 'Created',
   },
+  detail: { title: 'Details', notFound: 'Record not found' },
   accountScope: {
     department: 'Department',
     noDepartment: 'None',

@@ -440,6 +440,7 @@ export const zhCN = {
     userCount: '账号数',
     createTime: '创建时间',
   },
+  detail: { title: '详情', notFound: '未找到该记录' },
   accountScope: {
     department: '部门',
     noDepartment: '无',

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import type { AppRoute } from '../app/router/buildMenuRoutes.ts';
 import { settings } from '../app/settings.ts';
+import { DetailHost } from '../features/detail/DetailHost.tsx';
 import { PasswordDialog } from '../features/user/PasswordDialog.tsx';
 import { ProfileDialog } from '../features/user/ProfileDialog.tsx';
 import { AppMain } from './AppMain.tsx';
@@ -108,6 +109,7 @@ export function Layout({ routes, pages, match }: LayoutProps) {
           {theme.tagsBar && <TagsBar match={match} />}
         </header>
         <AppMain pages={pages} match={match} />
+        <DetailHost />
         {settings.showFooter && (
           <footer className="wo-footer">
             {t('footer.copyright', { year: new Date().getFullYear(), name: settings.copyright })}

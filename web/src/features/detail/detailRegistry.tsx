@@ -1,0 +1,19 @@
+// The drawer body of each detail kind, loaded when first opened. Each body receives the id and renders the record
+// with its links (DetailLink) to the records it points at; a kind without a body yet shows "not found".
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { DetailKind } from './detailLink.ts';
+
+export type DetailBodyProps = {
+  /** the record's id */
+  id: number;
+};
+
+export type DetailEntry = {
+  /** the drawer's title (i18n key), e.g. 'meter.detailTitle' */
+  titleKey: string;
+  Body: LazyExoticComponent<ComponentType<DetailBodyProps>>;
+};
+
+// Add an entry per kind, e.g.
+//   meter: { titleKey: 'meter.detailTitle', Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))) },
+export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {};
