@@ -198,7 +198,8 @@ describe('failed attempts', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({
       username: 'admin',
-      operation: 'request',
+      // the generic save route names its attempt (saveOrUpdate without an id: a create)
+      operation: 'roleCreate',
       detail: 'POST /api-user/roles/saveOrUpdate',
       result: 'failed',
       reason,
@@ -207,7 +208,7 @@ describe('failed attempts', () => {
     expect(await roleCount()).toBe(roles);
 
     const listed = (await logs('?result=failed&limit=1', admin, 'en')).json().data[0];
-    expect(listed).toMatchObject({ operation: 'request', operationName: 'API request', result: 'failed', reason });
+    expect(listed).toMatchObject({ operation: 'roleCreate', operationName: 'Create role', result: 'failed', reason });
   });
 
   it('a business refusal (HTTP 200, resp_code 1) is a failed entry; the request body never is', async () => {
