@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { filterConditions, likePattern, sortTerms } from './resourceQuery.ts';
 
@@ -24,6 +25,15 @@ describe('filterConditions', () => {
     ['fields outside the spec are ignored', { page: 2, company_id: 9 }, []],
   ])('%s', (_, query, expected) => {
     expect(filterConditions(spec, query as Record<string, unknown>)).toEqual(expected);
+  });
+
+  it('a where filter carries its condition with the trimmed value, and an empty value none', () => {
+    const where = () => () => sql<SqlBool>`true`;
+    const withWhere = { meterCode: { column: 'meter_code', match: 'where', where } } as const;
+    expect(filterConditions(withWhere, { meterCode: ' SB01 ' })).toEqual([
+      { column: 'meter_code', op: 'where', value: 'SB01', where },
+    ]);
+    expect(filterConditions(withWhere, { meterCode: '' })).toEqual([]);
   });
 
   it('escapes wildcards so they match themselves', () => {

@@ -6,7 +6,7 @@ import type { Condition, SortTerm } from './resourceQuery.ts';
 import { type ScopeCondition, scopeExpression } from './resourceScope.ts';
 
 /** The tenant tables a resource may be built on: company_id plus an identity id. */
-export type ResourceTable = 'roles' | 'users' | 'menus' | 'regions' | 'areas' | 'departments';
+export type ResourceTable = 'roles' | 'users' | 'menus' | 'regions' | 'areas' | 'departments' | 'residents';
 
 export type DbRow = Record<string, unknown> & { id: number };
 
@@ -27,6 +27,7 @@ const matchingRows = (db: Kysely<DB>, table: ResourceTable, companyId: number, c
   let q = loose(db).selectFrom(`${table} as t`).where('t.company_id', '=', companyId);
   for (const c of conditions) {
     if (c.op === 'scope') q = q.where(scopeExpression(c.predicates));
+    else if (c.op === 'where') q = q.where(c.where(c.value));
     else if (c.op === 'linked') {
       const { table: link, key } = c.through;
       q = q.where((eb) =>
