@@ -304,6 +304,35 @@ const catalogue = {
   'oplog.departmentDelete': { 'zh-CN': '删除部门', en: 'Delete department' },
   'oplog.userScopeSave': { 'zh-CN': '设置账号数据权限', en: "Set an account's data scope" },
   'oplog.userScopeDelete': { 'zh-CN': '清除账号数据权限', en: "Clear an account's data scope" },
+  // Local validators of spec §5 (shared/src/rules); longitude and latitude are above with the places
+  'rules.idCard.format': { 'zh-CN': '身份证号码格式不对', en: 'The ID card number is not valid' },
+  'rules.ip.format': { 'zh-CN': 'IP地址格式不对', en: 'The IP address is not valid' },
+  'rules.port.format': { 'zh-CN': '端口应为1到65535的整数', en: 'The port must be a whole number from 1 to 65535' },
+  'rules.url.format': {
+    'zh-CN': '网址格式不对,应以 http:// 或 https:// 开头',
+    en: 'The web address is not valid; it starts with http:// or https://',
+  },
+  'rules.rtsp.format': {
+    'zh-CN': 'RTSP地址格式不对,应为 rtsp://主机[:端口]/路径',
+    en: 'The RTSP address is not valid; it reads rtsp://host[:port]/path',
+  },
+  'rules.amount.format': {
+    'zh-CN': '金额应为不小于0的数字,最多两位小数',
+    en: 'The amount must be 0 or more with at most two decimals',
+  },
+  'rules.email.format': { 'zh-CN': '邮箱格式不对', en: 'The e-mail address is not valid' },
+  'rules.phone.format': {
+    'zh-CN': '电话号码格式不对,请输入手机号码或带区号的固定电话',
+    en: 'The phone number is not valid: a mobile number or a landline with its area code',
+  },
+  'rules.operationYears.range': {
+    'zh-CN': '运行年限应为0到20的整数',
+    en: 'The operation years must be a whole number from 0 to 20',
+  },
+  'rules.codes.duplicate': {
+    'zh-CN': '编码 {{code}} 重复,多个编码请用空格分隔',
+    en: 'The code {{code}} appears twice; separate several codes by spaces',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

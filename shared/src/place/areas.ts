@@ -1,6 +1,7 @@
 // Residential areas (小区, spec §3 "residential area", §7 data/area): belong to a region; position in BD-09 (the map
 // uses the Baidu projection, spec §9). Issue 4 extends them; residents and meters point at an area.
 import { type Static, Type } from '@sinclair/typebox';
+import { checkLatitude, checkLongitude } from '../rules/validators.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** One row of the area list (also an area selector item: id, areaName). */
@@ -42,14 +43,6 @@ export const AREA_SORT_FIELDS = ['areaName', 'createTime'] as const;
 
 /** `POST data/area/delete`. */
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-
-const isNumberText = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '';
-
-/** Spec §5 local validators: longitude −180…180, latitude −90…90 (both or neither). */
-export const checkLongitude = (v: unknown) =>
-  isNumberText(v) && !(Math.abs(Number(v)) <= 180) ? ('rules.longitude.format' as const) : null;
-export const checkLatitude = (v: unknown) =>
-  isNumberText(v) && !(Math.abs(Number(v)) <= 90) ? ('rules.latitude.format' as const) : null;
 
 /** The area form's rules (name required and unique, a region chosen, coordinates in range). */
 export const validateArea = (a: {
