@@ -55,7 +55,7 @@ export const listCompanies = async (
 ): Promise<{ rows: CompanyRow[]; count: number }> => {
   let q = db.selectFrom('companies').where(visibleTo(companyId));
   for (const c of p.conditions) {
-    if (c.op === 'linked') throw new Error('companies have no linked filters');
+    if (c.op === 'linked' || c.op === 'where') throw new Error('companies have no linked or where filters');
     q = q.where(c.column as CompanyColumn, c.op, c.value as never);
   }
   let rowsQuery = q.select(COMPANY_COLUMNS);
