@@ -2,19 +2,14 @@
 // database in a temporary folder) and on PostgreSQL, through the real app (app.inject with a signed-in administrator:
 // routing, token check, validation, SQL, serialization; no socket). Prints p50/p95 side by side, the query plans of
 // the log cases and the index sizes; writes tests/bench/results/lists.json. Prints figures, never asserts them.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { buildApp } from '@waterops/gateway/src/app.ts';
-import { loadConfig } from '@waterops/gateway/src/config.ts';
-import type {} from '@waterops/gateway/src/plugins/db.ts';
-import type { TypedApp } from '@waterops/gateway/src/plugins/typeBoxProvider.ts';
-import { sql } from 'kysely';
-import { bearer, signIn } from '../fixtures/factories.ts';
+import { signIn } from '../fixtures/factories.ts';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
+import { type Backend, measurePage, onBackends, openBenchApp } from './benchApp.ts';
+import { type PlanSummary, printTable } from './benchStats.ts';
 import { buildListsData, FULL_SIZE, type IndexSize, type ListsDataSize, relationSizes } from './listsData.ts';
-import { explainListQueries, type PlanSummary } from './listsPlans.ts';
-import { type BenchPostgres, startBenchPostgres } from './postgresCluster.ts';
+import { explainListQueries } from './listsPlans.ts';
 
 const RESULTS = join(REPO_ROOT, 'tests/bench/results/lists.json');
 
@@ -41,7 +36,7 @@ const CASES: ListCase[] = [
 
 export type CaseFigures = { case: string; p50Ms: number; p95Ms: number; rows: number; count: number };
 export type BackendRun = {
-  backend: 'pglite' | 'postgres';
+  backend: Backend;
   version: string;
   dataSeconds: Record<string, number>;
   cases: CaseFigures[];
@@ -56,65 +51,23 @@ export type ListsResult = {
   postgresSkipped?: string;
 };
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-const measureCase = async (app: TypedApp, token: string, url: string, s: ListsSettings) => {
-  const call = async () => {
-    const started = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: bearer(token) });
-    const ms = performance.now() - started;
-    const body = res.json();
-    // A fast stream of errors would measure nothing: every answer must be a page.
-    if (res.statusCode !== 200 || body.code !== 0) throw new Error(`GET ${url} answered ${res.statusCode} ${res.body}`);
-    return { ms, rows: (body.data as unknown[]).length, count: Number(body.count) };
-  };
-  for (let i = 0; i < s.warmup; i++) await call();
-  const times: number[] = [];
-  let last = { rows: 0, count: 0 };
-  for (let i = 0; i < s.runs; i++) {
-    const r = await call();
-    times.push(r.ms);
-    last = r;
-  }
-  times.sort((a, b) => a - b);
-  return { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), ...last };
-};
-
 const runBackend = async (
-  backend: BackendRun['backend'],
+  backend: Backend,
   env: Record<string, string>,
   label: string,
   s: ListsSettings,
 ): Promise<BackendRun> => {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    WATEROPS_DEMO: '0',
-    WATEROPS_ADMIN_PASSWORD: 'admin123',
-    SIGNIN_RATE_PER_MINUTE: '10000',
-    WEB_DIST_DIR: '/nonexistent-waterops-web-dist',
-    ...env,
-  });
-  // Errors only: a failing case then says why in the output.
-  const app = buildApp(config, { logger: { level: 'error' } });
-  await app.ready();
+  const { app, serverVersion, companyId } = await openBenchApp(env);
   try {
-    const server = await sql<{ server_version: string }>`show server_version`.execute(app.db);
-    const version = `${label} ${server.rows[0]?.server_version ?? ''}`.trim();
-    const admin = await app.db
-      .selectFrom('users')
-      .select('company_id')
-      .where('username', '=', 'admin')
-      .executeTakeFirstOrThrow();
+    const version = `${label} ${serverVersion}`.trim();
     console.log(`  ${backend}: building ${s.size.accounts} accounts and ${s.size.logRows} log rows…`);
-    const data = await buildListsData(app.db, admin.company_id, s.size);
+    const data = await buildListsData(app.db, companyId, s.size);
     console.log(`  ${backend}: data in ${JSON.stringify(data.seconds)} s`);
     const token = await signIn(app, 'admin', 'admin123');
     const context = { roleId: data.roleIds[0] ?? 0 };
     const cases: CaseFigures[] = [];
     for (const c of CASES) {
-      const figures = await measureCase(app, token, c.url(context), s);
+      const figures = await measurePage(app, token, c.url(context), s);
       cases.push({ case: c.name, ...figures });
       console.log(`  ${backend}: ${c.name}: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms`);
     }
@@ -126,15 +79,6 @@ const runBackend = async (
 };
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-const printTable = (header: string[], lines: string[][]): void => {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
-};
 
 const printResult = (result: ListsResult): void => {
   const [a, b] = result.runs;
@@ -166,32 +110,11 @@ export const benchLists = async (settings: ListsSettings = DEFAULT_LISTS_SETTING
   const result: ListsResult = { date: new Date().toISOString(), settings, runs: [] };
   console.log(`\nList benchmark: ${settings.size.accounts} accounts, ${settings.size.logRows} operation-log rows`);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'waterops-bench-lists-'));
-  try {
-    const pglite = await runBackend('pglite', { WATEROPS_DATA_DIR: dataDir }, 'PGlite', settings);
-    result.runs.push(pglite);
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-
-  const server = await startBenchPostgres();
-  if ('skipped' in server) {
-    result.postgresSkipped = server.skipped;
-  } else {
-    const pgServer: BenchPostgres = server;
-    try {
-      result.runs.push(
-        await runBackend(
-          'postgres',
-          { DATABASE_URL: pgServer.url, WATEROPS_DATA_DIR: dataDir },
-          'PostgreSQL',
-          settings,
-        ),
-      );
-    } finally {
-      await pgServer.stop();
-    }
-  }
+  const { runs, postgresSkipped } = await onBackends((backend, env, label) =>
+    runBackend(backend, env, label, settings),
+  );
+  result.runs = runs;
+  if (postgresSkipped) result.postgresSkipped = postgresSkipped;
 
   printResult(result);
   await mkdir(dirname(RESULTS), { recursive: true });

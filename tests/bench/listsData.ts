@@ -4,6 +4,7 @@
 import type { DB } from '@waterops/gateway/src/db/tables.ts';
 import { OPERATIONS } from '@waterops/shared/user';
 import { type Kysely, sql } from 'kysely';
+import { createIndexes, dropSecondaryIndexes, timed } from './benchApp.ts';
 
 export type ListsDataSize = { accounts: number; logRows: number; roles: number };
 export const FULL_SIZE: ListsDataSize = { accounts: 100_000, logRows: 1_000_000, roles: 20 };
@@ -17,12 +18,6 @@ export const FAILED_EVERY = 50;
 export const LOG_USERS = 1_000;
 
 export type ListsData = { companyId: number; roleIds: number[]; seconds: Record<string, number> };
-
-const timed = async (seconds: Record<string, number>, step: string, work: () => Promise<unknown>) => {
-  const started = performance.now();
-  await work();
-  seconds[step] = Math.round(performance.now() - started) / 1000;
-};
 
 /** Fills the tenant of `companyId`; returns its roles (for the by-role case) and how long each step took. */
 export const buildListsData = async (db: Kysely<DB>, companyId: number, size: ListsDataSize): Promise<ListsData> => {
@@ -73,10 +68,7 @@ export const buildListsData = async (db: Kysely<DB>, companyId: number, size: Li
   const operationArray = sql.raw(`array[${operations.map((o) => `'${o}'`).join(',')}]::text[]`);
   // A bulk load: the log's secondary indexes are dropped, the rows written, and the indexes built again from their
   // own definitions (one sorted build each instead of a million insertions into five b-trees).
-  const indexes = await sql<{ name: string; definition: string }>`
-    select indexname as name, indexdef as definition from pg_indexes
-    where tablename = 'operation_log' and indexname <> 'operation_log_pk'`.execute(db);
-  for (const ix of indexes.rows) await sql`drop index ${sql.id(ix.name)}`.execute(db);
+  const indexes = await dropSecondaryIndexes(db, 'operation_log');
   await timed(seconds, 'operationLog', () =>
     sql`insert into operation_log (company_id, user_id, username, operation, detail, ip, created_at, result, reason)
         select ${companyId}, null, 'bench' || lpad((g % ${LOG_USERS})::text, 6, '0'),
@@ -88,9 +80,7 @@ export const buildListsData = async (db: Kysely<DB>, companyId: number, size: Li
                case when g % ${FAILED_EVERY} = 0 then '角色编码已存在' end
         from generate_series(0, ${size.logRows - 1}) g`.execute(db),
   );
-  await timed(seconds, 'logIndexes', async () => {
-    for (const ix of indexes.rows) await sql.raw(ix.definition).execute(db);
-  });
+  await timed(seconds, 'logIndexes', () => createIndexes(db, indexes));
   // VACUUM as autovacuum would on a server that has been running (it also sets the visibility map, which lets a
   // count use an index-only scan); PGlite runs no autovacuum of its own.
   await timed(seconds, 'vacuumAnalyze', () => sql`vacuum analyze`.execute(db));

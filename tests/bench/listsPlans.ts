@@ -3,8 +3,7 @@
 // found its index or read the whole tenant.
 import type { DB } from '@waterops/gateway/src/db/tables.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-
-export type PlanSummary = { query: string; executionMs: number; scans: string[]; plan: string[] };
+import { explainQueries } from './benchApp.ts';
 
 const LOG_COLUMNS = sql.raw('id, user_id, username, operation, detail, ip, result, reason, created_at');
 const USER_COLUMNS = sql.raw('t.id, t.username, t.nickname, t.mobile, t.head_img_url, t.enabled, t.created_at');
@@ -42,26 +41,6 @@ const queries = (companyId: number, roleId: number): [string, RawBuilder<unknown
   ]);
 };
 
-const summarize = (query: string, plan: string[]): PlanSummary => {
-  const time = plan.map((l) => /Execution Time: ([\d.]+) ms/.exec(l)?.[1]).find(Boolean);
-  const scans = plan
-    .map((l) => l.trim().replace(/^->\s*/, ''))
-    .filter((l) => /Scan|Sort Method/.test(l))
-    .map((l) => l.replace(/\s+\(cost=.*$/, '').replace(/\s+\(actual.*$/, ''));
-  return { query, executionMs: Number(time ?? Number.NaN), scans, plan };
-};
-
 /** EXPLAIN ANALYZE of each case's rows query and count query. */
-export const explainListQueries = async (db: Kysely<DB>, companyId: number, roleId: number) => {
-  const out: PlanSummary[] = [];
-  for (const [name, query] of queries(companyId, roleId)) {
-    const result = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${query}`.execute(db);
-    out.push(
-      summarize(
-        name,
-        result.rows.map((r) => r['QUERY PLAN']),
-      ),
-    );
-  }
-  return out;
-};
+export const explainListQueries = (db: Kysely<DB>, companyId: number, roleId: number) =>
+  explainQueries(db, queries(companyId, roleId));
