@@ -6,6 +6,8 @@ import { accountRoutes } from './account/accountRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
 import { companyRoutes } from './company/companyRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
+import { collectorRoutes } from './device/collectorRoutes.ts';
+import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
@@ -33,6 +35,6 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     smsOutboxRoutes,
   ],
   '/api-file': [fileRoutes],
-  '/api-workbench': [placeRoutes, userRegionAreaRoutes],
+  '/api-workbench': [placeRoutes, userRegionAreaRoutes, concentratorRoutes, collectorRoutes],
   '/api-business': [codeRuleRoutes],
 };

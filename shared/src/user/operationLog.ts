@@ -51,6 +51,16 @@ export const OPERATIONS = [
   'departmentDelete',
   'userScopeSave',
   'userScopeDelete',
+  // concentrators and collectors (services/device)
+  'concentratorCreate',
+  'concentratorUpdate',
+  'concentratorDelete',
+  'concentratorSettings',
+  'collectorCreate',
+  'collectorUpdate',
+  'collectorDelete',
+  'collectorSettings',
+  'collectorArchives',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
