@@ -4,6 +4,8 @@ import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
+import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
+import { residentRoutes } from './customer/residentRoutes.ts';
 import { companyRoutes } from './company/companyRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
@@ -35,6 +37,6 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     smsOutboxRoutes,
   ],
   '/api-file': [fileRoutes],
-  '/api-workbench': [placeRoutes, userRegionAreaRoutes, concentratorRoutes, collectorRoutes],
+  '/api-workbench': [placeRoutes, userRegionAreaRoutes, concentratorRoutes, collectorRoutes, residentRoutes, residentMeterRoutes],
   '/api-business': [codeRuleRoutes],
 };

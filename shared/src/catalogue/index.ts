@@ -1,0 +1,6 @@
+export * from './collectorTypes.ts';
+export * from './manufacturers.ts';
+export * from './meterModels.ts';
+export * from './paths.ts';
+export * from './residentCategories.ts';
+export * from './typeName.ts';
