@@ -1,0 +1,3 @@
+export * from './paths.ts';
+export * from './residentMeters.ts';
+export * from './residents.ts';
