@@ -51,6 +51,15 @@ export const OPERATIONS = [
   'departmentDelete',
   'userScopeSave',
   'userScopeDelete',
+  // residents and the resident–meter binding (H4)
+  'residentCreate',
+  'residentUpdate',
+  'residentDelete',
+  'residentAppAccount',
+  'meterBind',
+  'meterRelieve',
+  'meterTakeOff',
+  'residentClearance',
   // concentrators and collectors (services/device)
   'concentratorCreate',
   'concentratorUpdate',
