@@ -3,6 +3,7 @@
 import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
+import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
@@ -37,6 +38,6 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     smsOutboxRoutes,
   ],
   '/api-file': [fileRoutes],
-  '/api-workbench': [placeRoutes, userRegionAreaRoutes, concentratorRoutes, collectorRoutes, residentRoutes, residentMeterRoutes],
+  '/api-workbench': [placeRoutes, userRegionAreaRoutes, catalogueRoutes, concentratorRoutes, collectorRoutes, residentRoutes, residentMeterRoutes],
   '/api-business': [codeRuleRoutes],
 };
