@@ -11,6 +11,8 @@ import { companyRoutes } from './company/companyRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
 import { concentratorRoutes } from './device/concentratorRoutes.ts';
+import { meterRoutes } from './device/meterRoutes.ts';
+import { valveRoutes } from './device/valveRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
@@ -38,6 +40,6 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     smsOutboxRoutes,
   ],
   '/api-file': [fileRoutes],
-  '/api-workbench': [placeRoutes, userRegionAreaRoutes, catalogueRoutes, concentratorRoutes, collectorRoutes, residentRoutes, residentMeterRoutes],
+  '/api-workbench': [placeRoutes, userRegionAreaRoutes, catalogueRoutes, concentratorRoutes, collectorRoutes, meterRoutes, valveRoutes, residentRoutes, residentMeterRoutes],
   '/api-business': [codeRuleRoutes],
 };

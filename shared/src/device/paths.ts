@@ -3,6 +3,8 @@
 const W = '/api-workbench';
 const C = `${W}/device/concentrator`;
 const K = `${W}/device/collector`;
+const M = `${W}/device/watermeter`;
+const V = `${W}/deviceValve`;
 
 export const DEVICE_PATHS = {
   // — concentrators —
@@ -64,4 +66,37 @@ export const DEVICE_PATHS = {
   collectorUploadFrequency: (id: number | string) => `${K}/uploadfrequency/${id}`,
   /** GET: the meter codes the collector reads; POST {meterCodes: "codes separated by spaces"}: set them */
   collectorDeviceArchives: (id: number | string) => `${K}/setDeviceArchives/${id}`,
+
+  // — water meters —
+  /** GET: the tenant's meters, paged (meterCode contains, meterCodePrefix, areaId, regionId, collectorId,
+   * concentratorId, meterModelId, online, bound, sort, order); the meter selector's search too */
+  meters: `${M}/list`,
+  /** POST MeterSave without id */
+  meterSave: `${M}/save`,
+  /** POST MeterSave with id (spec spelling "udpate") */
+  meterUpdate: `${M}/udpateWatermeter`,
+  /** POST {id}: refused while bound to a resident */
+  meterDelete: `${M}/delete`,
+  /** GET ?field=meterCode&value&id → datas: true when taken */
+  meterExist: `${M}/exist`,
+  /** GET: one meter */
+  meter: (id: number | string) => `${M}/${id}`,
+  /** GET: the meter's binding history, newest first */
+  meterBindings: (id: number | string) => `${M}/${id}/bindings`,
+  /** GET: the next body code from the tenant's code rule for meters (advances the sequence) */
+  meterNextCode: `${M}/waterMeterCode`,
+  /** GET ?codes="codes separated by spaces": which are meters of the tenant */
+  meterCodes: `${M}/meterCodes`,
+  /** POST {ids}: detach from collector and concentrator, all or nothing */
+  meterBatchUntie: `${M}/batchUntie`,
+
+  // — valves —
+  /** GET: the tenant's valves, paged (valveCode contains, areaId, valveKind, valveState, meterId) */
+  valves: `${V}/list`,
+  /** GET: one valve */
+  valve: (id: number | string) => `${V}/${id}`,
+  /** POST ValveSave: no id = create, id = update */
+  valveSave: `${V}/insertOrUpdate`,
+  /** POST {id} */
+  valveDelete: `${V}/delete`,
 } as const;

@@ -70,6 +70,14 @@ export const OPERATIONS = [
   'collectorDelete',
   'collectorSettings',
   'collectorArchives',
+  // water meters and valves (services/device)
+  'meterCreate',
+  'meterUpdate',
+  'meterDelete',
+  'meterUntie',
+  'valveCreate',
+  'valveUpdate',
+  'valveDelete',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
