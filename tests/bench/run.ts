@@ -1,9 +1,12 @@
 // `npm run bench` (from tests/): runs the benchmarks one after another and prints their figures.
 // `npm run bench -- lists` (or `-- gateway`) runs only the named ones.
 // BENCH_DURATION / BENCH_CONNECTIONS shorten or widen the gateway run (e.g. a quick smoke run in CI);
-// BENCH_LIST_RUNS sets the measured requests per list case, BENCH_LIST_SCALE shrinks the list data (0.1 = a tenth).
+// BENCH_LIST_RUNS sets the measured requests per list case, BENCH_LIST_SCALE shrinks the list data (0.1 = a tenth);
+// BENCH_REGISTRY_RUNS / BENCH_REGISTRY_SCALE do the same for the registry (meters; the import keeps its 10,000 rows
+// unless BENCH_REGISTRY_IMPORT_ROWS says otherwise).
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
+import { benchRegistry, DEFAULT_REGISTRY_SETTINGS } from './registry.ts';
 
 const gatewaySettings = {
   ...DEFAULT_SETTINGS,
@@ -22,9 +25,21 @@ const listsSettings = {
   },
 };
 
+const registryScale = Number(process.env.BENCH_REGISTRY_SCALE ?? 1);
+const registrySettings = {
+  ...DEFAULT_REGISTRY_SETTINGS,
+  runs: Number(process.env.BENCH_REGISTRY_RUNS ?? DEFAULT_REGISTRY_SETTINGS.runs),
+  meters: {
+    pglite: Math.round(DEFAULT_REGISTRY_SETTINGS.meters.pglite * registryScale),
+    postgres: Math.round(DEFAULT_REGISTRY_SETTINGS.meters.postgres * registryScale),
+  },
+  importRows: Number(process.env.BENCH_REGISTRY_IMPORT_ROWS ?? DEFAULT_REGISTRY_SETTINGS.importRows),
+};
+
 const BENCHES: Record<string, () => Promise<unknown>> = {
   gateway: () => benchGateway(gatewaySettings),
   lists: () => benchLists(listsSettings),
+  registry: () => benchRegistry(registrySettings),
 };
 
 const asked = process.argv.slice(2);
