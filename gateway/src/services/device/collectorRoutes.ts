@@ -161,7 +161,7 @@ const registerKindList = (app: TypedApp, url: string, kind: LinkKind, now: () =>
       (request.query as Record<string, unknown>).linkKind = kind;
     });
     const base = collectorDescriptor();
-    registerResource(child, { ...base, paths: { list: url }, import: undefined }, now);
+    registerResource(child, { ...base, paths: { list: url }, export: collectorExport }, now);
   });
 
 export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
