@@ -78,6 +78,24 @@ export const OPERATIONS = [
   'valveCreate',
   'valveUpdate',
   'valveDelete',
+  // catalogues, parameter config and place extras (H1)
+  'manufacturerCreate',
+  'manufacturerUpdate',
+  'manufacturerDelete',
+  'meterModelCreate',
+  'meterModelUpdate',
+  'meterModelDelete',
+  'collectorTypeCreate',
+  'collectorTypeUpdate',
+  'collectorTypeDelete',
+  'residentCategoryCreate',
+  'residentCategoryUpdate',
+  'residentCategoryDelete',
+  'paramConfigSave',
+  'paramConfigEnable',
+  'paramConfigDelete',
+  'areaLocate',
+  'areaBatchEdit',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
