@@ -51,11 +51,14 @@ export const UnboundMeter = Type.Object({
 });
 export type UnboundMeter = Static<typeof UnboundMeter>;
 
-/** `GET residentMeter/history`: one of residentId / meterId. */
-export const BindingHistoryQuery = Type.Object({
-  residentId: Type.Optional(Type.Integer({ minimum: 1 })),
-  meterId: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+/** `GET residentMeter/history`: a resident's or a meter's bindings; neither: the tenant's latest, a page of them. */
+export const BindingHistoryQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    residentId: Type.Optional(Type.Integer({ minimum: 1 })),
+    meterId: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+]);
 
 /** One binding, open (unboundAt null) or ended. */
 export const Binding = Type.Object({
@@ -75,11 +78,15 @@ export const Binding = Type.Object({
 });
 export type Binding = Static<typeof Binding>;
 
-/** `GET data/resident/water/list?residentId`. */
-export const ResidentWaterQuery = Type.Object({ residentId: Type.Integer({ minimum: 1 }) });
+/** `GET data/resident/water/list?residentId`: one resident's bound meters; without it, the tenant's, a page of them. */
+export const ResidentWaterQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ residentId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+]);
 
 /** A bound meter of a resident with its last reading (null until issue 5 brings readings). */
 export const ResidentWater = Type.Object({
+  residentId: Type.Integer(),
   meterId: Type.Integer(),
   meterCode: Type.String(),
   remoteCode: Type.Union([Type.String(), Type.Null()]),

@@ -2,7 +2,7 @@
 // meters bound to nobody. History rows are only ever inserted and then closed (unbound_at), never deleted. Every
 // statement is bounded by company_id.
 import type { UnbindKind } from '@waterops/shared/customer';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { likePattern } from '../resource/resourceQuery.ts';
 import { type ScopePredicate, scopeExpression } from '../resource/resourceScope.ts';
@@ -83,7 +83,12 @@ export const openBindingsOf = (db: Db, companyId: number, residentIds: number[])
     .execute();
 
 /** A resident's or a meter's bindings, oldest first, with codes and the user names of who bound and unbound. */
-export const bindingHistory = (db: Db, companyId: number, by: { residentId?: number; meterId?: number }) => {
+export const bindingHistory = (
+  db: Db,
+  companyId: number,
+  by: { residentId?: number | undefined; meterId?: number | undefined },
+  p: { offset: number; limit: number; scope: readonly ScopePredicate[] | null },
+) => {
   let q = db
     .selectFrom('resident_meters as b')
     .innerJoin('residents as r', (j) =>
@@ -111,7 +116,10 @@ export const bindingHistory = (db: Db, companyId: number, by: { residentId?: num
     .where('b.company_id', '=', companyId);
   if (by.residentId !== undefined) q = q.where('b.resident_id', '=', by.residentId);
   if (by.meterId !== undefined) q = q.where('b.meter_id', '=', by.meterId);
-  return q.orderBy('b.bound_at').orderBy('b.id').limit(1000).execute();
+  if (p.scope) q = q.where(residentInScope(p.scope));
+  // one resident's or meter's story reads oldest first; the tenant's whole history newest first
+  const order = by.residentId === undefined && by.meterId === undefined ? 'desc' : 'asc';
+  return q.orderBy('b.bound_at', order).orderBy('b.id', order).offset(p.offset).limit(p.limit).execute();
 };
 
 /** The tenant's meters with no open binding, code containing `meterCode`, a page of them and the count. */
@@ -163,17 +171,36 @@ export const unboundMeters = async (
   return { rows, count: Number(total.count) };
 };
 
-/** A resident's bound meters now (water/list). */
-export const residentWater = (db: Db, companyId: number, residentId: number) =>
-  db
+/** The meters bound now, to one resident or to any in the scope (water/list). */
+export const residentWater = (
+  db: Db,
+  companyId: number,
+  residentId: number | undefined,
+  p: { offset: number; limit: number; scope: readonly ScopePredicate[] | null },
+) => {
+  let q = db
     .selectFrom('resident_meters as b')
     .innerJoin('water_meters as m', (j) =>
       j.onRef('m.company_id', '=', 'b.company_id').onRef('m.id', '=', 'b.meter_id'),
     )
-    .select(['m.id', 'm.meter_code', 'm.remote_code', 'b.bound_at'])
+    .select(['b.resident_id', 'm.id', 'm.meter_code', 'm.remote_code', 'b.bound_at'])
     .where('b.company_id', '=', companyId)
-    .where('b.resident_id', '=', residentId)
-    .where('b.unbound_at', 'is', null)
-    .orderBy('b.bound_at')
-    .orderBy('b.id')
-    .execute();
+    .where('b.unbound_at', 'is', null);
+  if (residentId !== undefined) q = q.where('b.resident_id', '=', residentId);
+  if (p.scope) q = q.where(residentInScope(p.scope));
+  return q.orderBy('b.resident_id').orderBy('b.bound_at').orderBy('b.id').offset(p.offset).limit(p.limit).execute();
+};
+
+/** The binding's resident lies in the data scope (the scope's condition is written on alias `t`). */
+const residentInScope =
+  (scope: readonly ScopePredicate[]) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the binding alias `b` is joined freely here
+  (eb: ExpressionBuilder<any, any>) =>
+    eb.exists(
+      eb
+        .selectFrom('residents as t')
+        .select(sql.lit(1).as('one'))
+        .whereRef('t.company_id', '=', 'b.company_id')
+        .whereRef('t.id', '=', 'b.resident_id')
+        .where(scopeExpression(scope)),
+    );

@@ -41,7 +41,7 @@ import {
   unboundMeters,
 } from './residentMeterRepository.ts';
 import { setResidentStatus } from './residentRepository.ts';
-import { residentsInScope } from './residentRoutes.ts';
+import { RESIDENT_SCOPE, residentsInScope } from './residentRoutes.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -274,19 +274,25 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       config: { permission: PERMISSIONS.dataResidentView, alsoPermitted: [PERMISSIONS.deviceMeterView] },
       schema: {
         tags,
-        summary: "A resident's or a meter's bindings, oldest first (one of residentId, meterId)",
+        summary: "A resident's or a meter's bindings, oldest first; with neither, the tenant's latest (paged)",
+        description: "Bindings of residents outside the caller's data scope are left out.",
         querystring: BindingHistoryQuery,
         response: { 200: Result(Type.Array(Binding)), ...errors },
       },
     },
     async (request) => {
       const me = app.principalOf(request);
-      const { residentId, meterId } = request.query;
-      if ((residentId === undefined) === (meterId === undefined)) throw badRequest('residentId');
+      const { residentId, meterId, page: p, limit } = request.query;
+      if (residentId !== undefined && meterId !== undefined) throw badRequest('meterId');
       const rows = await app.db.transaction().execute(async (tx) => {
         if (residentId !== undefined) await residentsInScope(tx, me, [residentId]);
-        else await metersInScope(tx, me, [meterId as number]);
-        return bindingHistory(tx, me.companyId, { residentId, meterId });
+        if (meterId !== undefined) await metersInScope(tx, me, [meterId]);
+        return bindingHistory(
+          tx,
+          me.companyId,
+          { residentId, meterId },
+          { offset: (p - 1) * limit, limit, scope: scopeFilter(RESIDENT_SCOPE, me.scope) },
+        );
       });
       return ok(
         rows.map((b) => ({

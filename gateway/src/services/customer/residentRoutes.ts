@@ -415,19 +415,26 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
       config: { permission: PERMISSIONS.dataResidentView },
       schema: {
         tags: ['resident'],
-        summary: "A resident's bound meters with their last readings (readings arrive with issue 5: null until then)",
+        summary:
+          "A resident's bound meters (without residentId: the tenant's, paged) with their last readings (readings arrive with issue 5: null until then)",
         querystring: ResidentWaterQuery,
         response: { 200: Result(Type.Array(ResidentWater)), ...errors },
       },
     },
     async (request) => {
       const me = app.principalOf(request);
+      const { residentId, page: p, limit } = request.query;
       const rows = await app.db.transaction().execute(async (tx) => {
-        await residentsInScope(tx, me, [request.query.residentId]);
-        return residentWater(tx, me.companyId, request.query.residentId);
+        if (residentId !== undefined) await residentsInScope(tx, me, [residentId]);
+        return residentWater(tx, me.companyId, residentId, {
+          offset: (p - 1) * limit,
+          limit,
+          scope: scopeFilter(RESIDENT_SCOPE, me.scope),
+        });
       });
       return ok(
         rows.map((r) => ({
+          residentId: Number(r.resident_id),
           meterId: Number(r.id),
           meterCode: r.meter_code,
           remoteCode: r.remote_code,
