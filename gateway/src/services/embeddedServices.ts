@@ -5,9 +5,9 @@ import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
+import { companyRoutes } from './company/companyRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
-import { companyRoutes } from './company/companyRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
 import { concentratorRoutes } from './device/concentratorRoutes.ts';
@@ -40,6 +40,16 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     smsOutboxRoutes,
   ],
   '/api-file': [fileRoutes],
-  '/api-workbench': [placeRoutes, userRegionAreaRoutes, catalogueRoutes, concentratorRoutes, collectorRoutes, meterRoutes, valveRoutes, residentRoutes, residentMeterRoutes],
+  '/api-workbench': [
+    placeRoutes,
+    userRegionAreaRoutes,
+    catalogueRoutes,
+    concentratorRoutes,
+    collectorRoutes,
+    meterRoutes,
+    valveRoutes,
+    residentRoutes,
+    residentMeterRoutes,
+  ],
   '/api-business': [codeRuleRoutes],
 };

@@ -307,7 +307,10 @@ const catalogue = {
   // Water meters and valves (shared/src/device/meters.ts, valves.ts)
   'rules.meterCode.required': { 'zh-CN': '请输入表身号', en: 'Please enter the body code' },
   'rules.meterArea.required': { 'zh-CN': '请选择小区', en: 'Please choose a residential area' },
-  'rules.maxReading.number': { 'zh-CN': '最大读数必须为不小于0的数字', en: 'The max reading must be a number, 0 or more' },
+  'rules.maxReading.number': {
+    'zh-CN': '最大读数必须为不小于0的数字',
+    en: 'The max reading must be a number, 0 or more',
+  },
   'rules.baseReading.number': { 'zh-CN': '底数必须为数字', en: 'The base must be a number' },
   'rules.baseReading.aboveMax': { 'zh-CN': '底数不能大于最大读数', en: 'The base cannot be above the max reading' },
   'rules.installDate.format': { 'zh-CN': '安装日期格式不对', en: 'The install date is not valid' },
@@ -321,7 +324,7 @@ const catalogue = {
   'resource.valveCode.exists': { 'zh-CN': '阀门编号不能重复', en: 'The valve code must be unique' },
   'resource.meter.parentCycle': {
     'zh-CN': '上级监管表不能是本表的下级表',
-    en: 'The parent supervision meter cannot be one of this meter\'s own sub-meters',
+    en: "The parent supervision meter cannot be one of this meter's own sub-meters",
   },
   'resource.meter.collectorConcentrator': {
     'zh-CN': '采集器不属于所选集中器',
@@ -376,7 +379,10 @@ const catalogue = {
   'sheet.meter.online': { 'zh-CN': '在线', en: 'Online' },
   'sheet.meter.resident': { 'zh-CN': '绑定用户', en: 'Resident' },
   'sheet.meter.createTime': { 'zh-CN': '创建时间', en: 'Created' },
-  'sheet.meter.codeNote': { 'zh-CN': '必填;不能与已有水表或本文件其他行重复', en: 'Required; unique among meters and in this file' },
+  'sheet.meter.codeNote': {
+    'zh-CN': '必填;不能与已有水表或本文件其他行重复',
+    en: 'Required; unique among meters and in this file',
+  },
   'sheet.meter.refNote': { 'zh-CN': '填写编号或名称', en: 'Its code or its name' },
   'sheet.meter.areaNote': { 'zh-CN': '必填;小区名称', en: 'Required; the residential area name' },
   'sheet.meter.baseNote': { 'zh-CN': '不小于0且不大于最大读数', en: '0 or more and not above the max reading' },

@@ -6,7 +6,22 @@ import type { Condition, SortTerm } from './resourceQuery.ts';
 import { type ScopeCondition, scopeExpression } from './resourceScope.ts';
 
 /** The tenant tables a resource may be built on: company_id plus an identity id. */
-export type ResourceTable = 'roles' | 'users' | 'menus' | 'regions' | 'areas' | 'departments' | 'residents' | 'water_meters' | 'valves' | 'manufacturers' | 'meter_models' | 'collector_types' | 'resident_categories' | 'concentrators' | 'collectors';
+export type ResourceTable =
+  | 'roles'
+  | 'users'
+  | 'menus'
+  | 'regions'
+  | 'areas'
+  | 'departments'
+  | 'residents'
+  | 'water_meters'
+  | 'valves'
+  | 'manufacturers'
+  | 'meter_models'
+  | 'collector_types'
+  | 'resident_categories'
+  | 'concentrators'
+  | 'collectors';
 
 export type DbRow = Record<string, unknown> & { id: number };
 

@@ -59,6 +59,15 @@ export const pageRegistry: Record<string, PageEntry> = {
     ),
     permissions: ['sys:company:view'],
   },
+  // Water meters and valves (issue 4, H3)
+  'device/MeterPage': {
+    Page: lazy(() => import('../../features/device/MeterPage.tsx').then((m) => ({ default: m.MeterPage }))),
+    permissions: ['device:meter:view'],
+  },
+  'device/ValvePage': {
+    Page: lazy(() => import('../../features/device/ValvePage.tsx').then((m) => ({ default: m.ValvePage }))),
+    permissions: ['device:valve:view'],
+  },
   // Menu administration (H4)
   'system/MenuPage': {
     Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),

@@ -1,6 +1,6 @@
 // The drawer body of each detail kind, loaded when first opened. Each body receives the id and renders the record
 // with its links (DetailLink) to the records it points at; a kind without a body yet shows "not found".
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { DetailKind } from './detailLink.ts';
 
 export type DetailBodyProps = {
@@ -16,4 +16,9 @@ export type DetailEntry = {
 
 // Add an entry per kind, e.g.
 //   meter: { titleKey: 'meter.detailTitle', Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))) },
-export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {};
+export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {
+  meter: {
+    titleKey: 'meter.detailTitle',
+    Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))),
+  },
+};
