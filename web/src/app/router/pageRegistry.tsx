@@ -73,6 +73,31 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
     permissions: ['sys:menu:view'],
   },
+  // Catalogues and parameter config (issue 4, H1)
+  'catalogue/ManufacturerPage': {
+    Page: lazy(() =>
+      import('../../features/catalogue/ManufacturerPage.tsx').then((m) => ({ default: m.ManufacturerPage })),
+    ),
+    permissions: ['data:manufacturer:view'],
+  },
+  'catalogue/MeterModelPage': {
+    Page: lazy(() =>
+      import('../../features/catalogue/MeterModelPage.tsx').then((m) => ({ default: m.MeterModelPage })),
+    ),
+    permissions: ['device:meterModel:view'],
+  },
+  'catalogue/CollectorTypePage': {
+    Page: lazy(() =>
+      import('../../features/catalogue/CollectorTypePage.tsx').then((m) => ({ default: m.CollectorTypePage })),
+    ),
+    permissions: ['device:collectorType:view'],
+  },
+  'catalogue/ResidentCategoryPage': {
+    Page: lazy(() =>
+      import('../../features/catalogue/ResidentCategoryPage.tsx').then((m) => ({ default: m.ResidentCategoryPage })),
+    ),
+    permissions: ['data:residentCategory:view'],
+  },
 };
 
 export const NotFoundPage = lazy(() =>
