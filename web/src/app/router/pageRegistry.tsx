@@ -8,6 +8,17 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // Concentrators and collectors (issue 4, H2)
+  'device/ConcentratorPage': {
+    Page: lazy(() =>
+      import('../../features/device/ConcentratorPage.tsx').then((m) => ({ default: m.ConcentratorPage })),
+    ),
+    permissions: ['device:concentrator:view'],
+  },
+  'device/CollectorPage': {
+    Page: lazy(() => import('../../features/device/CollectorPage.tsx').then((m) => ({ default: m.CollectorPage }))),
+    permissions: ['device:collector:view'],
+  },
   // Regions, residential areas (档案管理) and departments (issue 3)
   'place/RegionPage': {
     Page: lazy(() => import('../../features/place/RegionPage.tsx').then((m) => ({ default: m.RegionPage }))),

@@ -17,6 +17,14 @@ export type DetailEntry = {
 // Add an entry per kind, e.g.
 //   meter: { titleKey: 'meter.detailTitle', Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))) },
 export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {
+  concentrator: {
+    titleKey: 'concentrator.detailTitle',
+    Body: lazy(() => import('../device/ConcentratorDetail.tsx').then((m) => ({ default: m.ConcentratorDetail }))),
+  },
+  collector: {
+    titleKey: 'collector.detailTitle',
+    Body: lazy(() => import('../device/CollectorDetail.tsx').then((m) => ({ default: m.CollectorDetail }))),
+  },
   meter: {
     titleKey: 'meter.detailTitle',
     Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))),

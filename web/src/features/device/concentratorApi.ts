@@ -1,0 +1,72 @@
+// Concentrator calls beyond the generic list/save/delete: one concentrator and its collectors for the detail drawer,
+// the stored parameters for the settings dialog, the proposed next code, the residential areas for the list's area
+// filter, and the resource id of the concentrator page (its list and drawer refresh after saves).
+import type { PageResult, Result } from '@waterops/shared/api';
+import { type Collector, type Concentrator, type ConcentratorParams, DEVICE_PATHS } from '@waterops/shared/device';
+import { type Area, PLACE_PATHS } from '@waterops/shared/place';
+import { baseApi } from '../../api/baseApi.ts';
+
+export const CONCENTRATOR_RESOURCE = 'device.concentrator';
+export const COLLECTOR_RESOURCE = 'device.collector';
+
+/** The area filter lists the tenant's areas the way the region selector does (limit 999, page 1). */
+const AREA_FILTER_LIMIT = 999;
+/** The drawer lists a concentrator's collectors, a page of at most this many. */
+const DRAWER_COLLECTORS = 200;
+
+const tags = [
+  { type: 'Resource' as const, id: CONCENTRATOR_RESOURCE },
+  { type: 'Resource' as const, id: COLLECTOR_RESOURCE },
+];
+
+export const concentratorApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    concentrator: build.query<Concentrator, number>({
+      query: (id) => ({ url: DEVICE_PATHS.concentrator(id), not_msg: true }),
+      transformResponse: (r: Result<Concentrator>) => r.datas,
+      providesTags: tags,
+    }),
+    collectorsOfConcentrator: build.query<PageResult<Collector>, number>({
+      query: (concentratorId) => ({
+        url: DEVICE_PATHS.collectors,
+        params: { concentratorId, page: 1, limit: DRAWER_COLLECTORS },
+      }),
+      providesTags: tags,
+    }),
+    concentratorParams: build.query<ConcentratorParams, number>({
+      query: (id) => ({ url: DEVICE_PATHS.concentratorParams(id) }),
+      transformResponse: (r: Result<ConcentratorParams>) => r.datas,
+      keepUnusedDataFor: 0,
+    }),
+    saveConcentratorParams: build.mutation<unknown, ConcentratorParams>({
+      // every parameter is sent, null clearing it
+      query: (data) => ({ url: DEVICE_PATHS.concentratorParamsSave, method: 'POST', data, not_filter: true }),
+      invalidatesTags: tags,
+    }),
+    nextConcentratorCode: build.query<string, void>({
+      query: () => ({ url: DEVICE_PATHS.concentratorDeviceCode }),
+      transformResponse: (r: Result<string>) => r.datas,
+      keepUnusedDataFor: 0,
+    }),
+    /** the collector page's concentrator filter: the tenant's concentrators (limit 999, page 1) */
+    deviceConcentrators: build.query<Concentrator[], void>({
+      query: () => ({ url: DEVICE_PATHS.concentrators, params: { page: 1, limit: AREA_FILTER_LIMIT } }),
+      transformResponse: (r: PageResult<Concentrator>) => r.data ?? [],
+      providesTags: tags,
+    }),
+    deviceAreas: build.query<Area[], void>({
+      query: () => ({ url: PLACE_PATHS.areas, params: { page: 1, limit: AREA_FILTER_LIMIT } }),
+      transformResponse: (r: PageResult<Area>) => r.data ?? [],
+    }),
+  }),
+});
+
+export const {
+  useConcentratorQuery,
+  useCollectorsOfConcentratorQuery,
+  useConcentratorParamsQuery,
+  useSaveConcentratorParamsMutation,
+  useLazyNextConcentratorCodeQuery,
+  useDeviceAreasQuery,
+  useDeviceConcentratorsQuery,
+} = concentratorApi;
