@@ -8,6 +8,11 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // Residents and their meters (issue 4, H4)
+  'customer/ResidentPage': {
+    Page: lazy(() => import('../../features/customer/ResidentPage.tsx').then((m) => ({ default: m.ResidentPage }))),
+    permissions: ['data:resident:view'],
+  },
   // Concentrators and collectors (issue 4, H2)
   'device/ConcentratorPage': {
     Page: lazy(() =>

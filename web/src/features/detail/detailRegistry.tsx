@@ -17,6 +17,10 @@ export type DetailEntry = {
 // Add an entry per kind, e.g.
 //   meter: { titleKey: 'meter.detailTitle', Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))) },
 export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {
+  resident: {
+    titleKey: 'resident.detailTitle',
+    Body: lazy(() => import('../customer/ResidentDetail.tsx').then((m) => ({ default: m.ResidentDetail }))),
+  },
   concentrator: {
     titleKey: 'concentrator.detailTitle',
     Body: lazy(() => import('../device/ConcentratorDetail.tsx').then((m) => ({ default: m.ConcentratorDetail }))),
