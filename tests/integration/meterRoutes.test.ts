@@ -203,6 +203,24 @@ describe('POST device/watermeter/save', () => {
     expect(await meterCount()).toBe(before);
   });
 
+  it('takes null for every optional field as "not given" (the form sends emptied fields as null)', async () => {
+    const res = await call('POST', DEVICE_PATHS.meterSave, admin, {
+      meterCode: uniq('N'),
+      areaId: areas.东四小区?.id,
+      baseReading: '12.5',
+      maxReading: null,
+      operationYears: null,
+      caliber: null,
+      precision: null,
+      lng: null,
+      lat: null,
+      collectorId: null,
+      parentMeterId: null,
+    });
+    expect(res.json().resp_code, res.body).toBe(0);
+    expect(res.json().datas).toMatchObject({ baseReading: 12.5, maxReading: null, operationYears: null, lng: null });
+  });
+
   it('"base must be a number" and "operation years 0 to 20" read as the spec says', () => {
     expect(en('rules.baseReading.number')).toBe('The base must be a number');
     expect(zh('rules.operationYears.range')).toBe('运行年限应为0到20的整数');

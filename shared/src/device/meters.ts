@@ -8,8 +8,9 @@ import { checkLatitude, checkLongitude, checkOperationYears } from '../rules/ind
 import type { RuleViolation } from '../user/rules.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+// null first: with type coercion on, a null tried against a number branch first would become 0
 const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([t, Type.Null()]));
+  Type.Optional(Type.Union([Type.Null(), t]));
 
 /** One row of the meter list, also the detail drawer's record (names of what it points at, its current resident). */
 export const Meter = Type.Object({

@@ -11,8 +11,9 @@ export const VALVE_KINDS = [1, 2, 3, 4, 5] as const;
 export const VALVE_STATES = [1, 0] as const;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+// null first: with type coercion on, a null tried against a number branch first would become 0
 const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([t, Type.Null()]));
+  Type.Optional(Type.Union([Type.Null(), t]));
 
 export const Valve = Type.Object({
   id: Type.Integer(),

@@ -7,9 +7,10 @@ import type { Area } from '@waterops/shared/place';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
-import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
-import { chosenId, itemText, MeterAreaField, MeterParentField } from './MeterFields.tsx';
+import type { FieldInputProps, FieldRule, ResourceDescriptor } from '../../resources/types.ts';
+import { chosenId, itemOf, itemText, MeterAreaField } from './MeterFields.tsx';
 import { useMeterAreasQuery } from './meterApi.ts';
 import { VALVE_RESOURCE } from './valveApi.ts';
 
@@ -37,6 +38,18 @@ function ValveStateTag({ state }: { state: number }) {
     <Tag minimal intent={state === 1 ? 'success' : 'warning'}>
       {t(state === 1 ? 'valve.open' : 'valve.closed')}
     </Tag>
+  );
+}
+
+/** The valve's linked meter: the meter selector under the valve form's own label. */
+function ValveMeterField({ value, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
+  return (
+    <MeterSelect
+      label={t('valve.meter')}
+      value={itemOf(value)}
+      onChange={(item) => onChange(item ? JSON.stringify(item) : '')}
+    />
   );
 }
 
@@ -127,7 +140,7 @@ export const valveResource = (areas: readonly Area[]): ResourceDescriptor<Valve,
         key: 'meterId',
         labelKey: 'valve.meter',
         initial: (r) => itemText(r.meterId, r.meterCode),
-        render: (p) => <MeterParentField {...p} />,
+        render: (p) => <ValveMeterField {...p} />,
       },
       {
         key: 'areaId',
