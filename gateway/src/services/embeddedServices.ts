@@ -17,6 +17,7 @@ import { fileRoutes } from './file/fileRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
+import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
 import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
@@ -51,5 +52,5 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     residentRoutes,
     residentMeterRoutes,
   ],
-  '/api-business': [codeRuleRoutes],
+  '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

@@ -1,0 +1,237 @@
+// /api-business/paramconfig (spec §7): read a value by group and code (getCode), a whole group (getByKeyType), every
+// entry (list, for the page); write a batch all-or-nothing (batchSaveAndBatchUpdate: rows with id update, rows
+// without create; spec §5 "at least one value set to save"); enable or disable one (setEnabled / getEnabled);
+// DELETE /paramconfig/:id. Every change is logged; another tenant's id answers 404.
+import { type Static, Type } from '@sinclair/typebox';
+import { BUSINESS_FAILURE_CODE, ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
+import {
+  CATALOGUE_PATHS,
+  ParamCodeQuery,
+  ParamConfig,
+  ParamConfigBatch,
+  type ParamConfigSave,
+  ParamKeyTypeQuery,
+  ParamSetEnabledQuery,
+  validateParamBatch,
+} from '@waterops/shared/catalogue';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { recordOperation } from '../log/operationLogRepository.ts';
+import type { ServiceOptions } from '../serviceOptions.ts';
+import {
+  deleteParam,
+  findParam,
+  findParamByCode,
+  insertParam,
+  listParams,
+  paramCodeTaken,
+  setParamEnabled,
+  updateParam,
+} from './paramConfigRepository.ts';
+
+const path = (full: string) => full.slice('/api-business'.length);
+const tags = ['paramconfig'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const read = { permission: PERMISSIONS.sysParamView };
+
+/** A code taken twice: inside the batch itself or by another entry of the tenant. */
+class CodeTaken extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+  const log = (
+    request: { ip: string },
+    me: { companyId: number; userId: number; username: string },
+    operation: 'paramConfigSave' | 'paramConfigEnable' | 'paramConfigDelete',
+    detail: string,
+    at: Date,
+    db = app.db,
+  ) =>
+    recordOperation(db, {
+      companyId: me.companyId,
+      userId: me.userId,
+      username: me.username,
+      operation,
+      detail,
+      ip: request.ip,
+      at,
+    });
+
+  app.get(
+    path(CATALOGUE_PATHS.params),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Every parameter of the tenant, by group and order',
+        response: { 200: Result(Type.Array(ParamConfig)), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      return ok(await listParams(app.db, me.companyId), request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(CATALOGUE_PATHS.paramsByKeyType),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A group's parameters in order",
+        querystring: ParamKeyTypeQuery,
+        response: { 200: Result(Type.Array(ParamConfig)), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { keyType } = request.query as Static<typeof ParamKeyTypeQuery>;
+      return ok(await listParams(app.db, me.companyId, keyType.trim()), request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(CATALOGUE_PATHS.paramByCode),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One parameter by group and code (datas: null when there is none)',
+        querystring: ParamCodeQuery,
+        response: { 200: Result(Type.Union([ParamConfig, Type.Null()])), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { keyType, code } = request.query as Static<typeof ParamCodeQuery>;
+      return ok(await findParamByCode(app.db, me.companyId, keyType.trim(), code.trim()), request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(CATALOGUE_PATHS.paramGetEnabled),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Whether a parameter is enabled (false when there is none)',
+        querystring: ParamCodeQuery,
+        response: { 200: Result(Type.Boolean()), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { keyType, code } = request.query as Static<typeof ParamCodeQuery>;
+      const found = await findParamByCode(app.db, me.companyId, keyType.trim(), code.trim());
+      return ok(found?.enabled ?? false, request.t('common.success'));
+    },
+  );
+
+  app.post(
+    path(CATALOGUE_PATHS.paramBatchSave),
+    {
+      config: { permission: PERMISSIONS.sysParamEdit, operation: 'paramConfigSave' },
+      schema: {
+        tags,
+        summary: 'Create (no id) and update (id) parameters, all or nothing',
+        description: 'A group + code another entry holds answers HTTP 200 with resp_code 1 and the message.',
+        body: ParamConfigBatch,
+        response: { 200: Result(Type.Array(ParamConfig)), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const rows = request.body as ParamConfigSave[];
+      const violation = validateParamBatch(rows)[0];
+      if (violation) throw new AppError(400, violation.message, violation.field);
+      const at = now();
+      try {
+        const saved = await app.db.transaction().execute(async (tx) => {
+          const seen = new Set<string>();
+          const ids: number[] = [];
+          for (const row of rows) {
+            const keyType = row.keyType.trim();
+            const code = row.code.trim();
+            const key = `${keyType}\u0000${code}`;
+            if (seen.has(key)) throw new CodeTaken(code);
+            seen.add(key);
+            if (row.id !== undefined && !(await findParam(tx, me.companyId, row.id))) throw notFound();
+            if (await paramCodeTaken(tx, me.companyId, keyType, code, row.id)) throw new CodeTaken(code);
+            if (row.id === undefined) ids.push(await insertParam(tx, me.companyId, row, at));
+            else {
+              await updateParam(tx, me.companyId, row.id, row, at);
+              ids.push(row.id);
+            }
+          }
+          const detail = rows.map((r) => `${r.keyType.trim()}.${r.code.trim()}=${r.value?.trim() ?? ''}`).join(', ');
+          await log(request, me, 'paramConfigSave', detail, at, tx);
+          return Promise.all(ids.map(async (id) => (await findParam(tx, me.companyId, id)) as ParamConfig));
+        });
+        return ok(saved, request.t('common.success'));
+      } catch (e) {
+        // a race past the check meets the unique constraint: the same answer
+        const err = e as { code?: string; constraint?: string };
+        if (e instanceof CodeTaken || (err.code === '23505' && err.constraint === 'param_configs_code_uq'))
+          return {
+            resp_code: BUSINESS_FAILURE_CODE,
+            resp_msg: request.t('resource.paramCode.exists', { code: e instanceof CodeTaken ? e.code : '' }),
+            datas: null,
+          };
+        throw e;
+      }
+    },
+  );
+
+  app.get(
+    path(CATALOGUE_PATHS.paramSetEnabled),
+    {
+      config: { permission: PERMISSIONS.sysParamEdit, operation: 'paramConfigEnable' },
+      schema: {
+        tags,
+        summary: 'Enable or disable a parameter of the tenant',
+        querystring: ParamSetEnabledQuery,
+        response: { 200: Result(Type.Null()), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { id, enabled } = request.query as Static<typeof ParamSetEnabledQuery>;
+      const at = now();
+      await app.db.transaction().execute(async (tx) => {
+        const found = await findParam(tx, me.companyId, id);
+        if (!found || (await setParamEnabled(tx, me.companyId, id, enabled, at)) === 0) throw notFound();
+        await log(request, me, 'paramConfigEnable', `${found.keyType}.${found.code} enabled=${enabled}`, at, tx);
+      });
+      return ok(null, request.t('common.success'));
+    },
+  );
+
+  app.delete(
+    `${path(CATALOGUE_PATHS.paramDelete)}/:id`,
+    {
+      config: { permission: PERMISSIONS.sysParamEdit, operation: 'paramConfigDelete' },
+      schema: {
+        tags,
+        summary: 'Delete a parameter of the tenant',
+        params: IdParams,
+        response: { 200: Result(Type.Null()), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { id } = request.params as Static<typeof IdParams>;
+      const at = now();
+      await app.db.transaction().execute(async (tx) => {
+        const found = await findParam(tx, me.companyId, id);
+        if (!found || (await deleteParam(tx, me.companyId, id)) === 0) throw notFound();
+        await log(request, me, 'paramConfigDelete', `${found.keyType}.${found.code}`, at, tx);
+      });
+      return ok(null, request.t('common.success'));
+    },
+  );
+};
