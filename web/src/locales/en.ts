@@ -571,6 +571,7 @@ export const en: typeof zhCN = {
     yes: 'Yes',
     no: 'No',
     untie: 'Detach from collectors',
+    generateCode: 'Generate',
     detailTitle: 'Water meter',
     bindings: 'Binding history',
     noBindings: 'Never bound',

@@ -567,6 +567,7 @@ export const zhCN = {
     yes: '是',
     no: '否',
     untie: '解除采集器关联',
+    generateCode: '自动生成',
     detailTitle: '水表详情',
     bindings: '绑定记录',
     noBindings: '暂无绑定记录',

@@ -1,8 +1,12 @@
 // The meter form's selector fields: area, collector, concentrator and parent supervision meter, each a remote
 // selector (3 characters, debounced, 50 a page). The form holds text, so a field's value is the chosen item as JSON
 // ({ id, label }); `chosenId` reads the id back for the save body.
+import { Button, InputGroup } from '@blueprintjs/core';
+import type { Result } from '@waterops/shared/api';
 import { DEVICE_PATHS, type Meter } from '@waterops/shared/device';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request.ts';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
 import { AreaSelect } from '../../components/selectors/AreaSelect.tsx';
 import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
@@ -41,6 +45,39 @@ const searchConcentrators = searchOf({
   idField: 'id',
   labelField: 'concentratorCode',
 });
+
+/** The body code, with a button taking the next code of the tenant's code rule for meters (waterMeterCode). */
+export function MeterCodeField({ id, value, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const handleGenerate = async () => {
+    setBusy(true);
+    try {
+      onChange((await request<Result<string>>({ url: DEVICE_PATHS.meterNextCode })).datas);
+    } catch {
+      // the request layer has shown the message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <InputGroup
+      id={id}
+      value={value}
+      maxLength={50}
+      onValueChange={onChange}
+      rightElement={
+        <Button
+          variant="minimal"
+          icon="refresh"
+          loading={busy}
+          text={t('meter.generateCode')}
+          onClick={handleGenerate}
+        />
+      }
+    />
+  );
+}
 
 export function MeterAreaField({ value, onChange }: FieldInputProps) {
   const { t } = useTranslation();

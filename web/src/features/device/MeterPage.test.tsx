@@ -63,6 +63,7 @@ const renderMeters = (permissions = ['admin']) => {
     const path = url.split('?')[0] ?? '';
     if (path.endsWith('/device/watermeter/list')) return { code: 0, msg: 'ok', count: 1, data: [meter] };
     if (path.endsWith('/exist')) return { resp_code: 0, resp_msg: 'ok', datas: false };
+    if (path.endsWith('/waterMeterCode')) return { resp_code: 0, resp_msg: 'ok', datas: 'SB00000042' };
     if (path.endsWith('/list')) return { code: 0, msg: 'ok', count: 0, data: [] };
     return { resp_code: 0, resp_msg: 'ok', datas: null };
   });
@@ -91,6 +92,16 @@ describe('the water meter page', () => {
     expect(await within(dialog).findByText('底数必须为数字')).toBeTruthy();
     expect(within(dialog).getByText('运行年限应为0到20的整数')).toBeTruthy();
     expect(calls.filter((c) => c.url.includes('/watermeter/save'))).toHaveLength(0);
+  });
+
+  it('fills the body code with the next code of the code rules (waterMeterCode)', async () => {
+    const { calls } = renderMeters();
+    await ui.code();
+    await userEvent.click(await ui.create());
+    const dialog = await ui.dialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: '自动生成' }));
+    await waitFor(() => expect((within(dialog).getByLabelText('表身号') as HTMLInputElement).value).toBe('SB00000042'));
+    expect(calls.filter((c) => c.url.includes('/waterMeterCode'))).toHaveLength(1);
   });
 
   it('detaches the selected meters from their collectors (batchUntie with their ids)', async () => {

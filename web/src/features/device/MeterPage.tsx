@@ -18,6 +18,7 @@ import { useAllRegionsQuery } from '../place/placeApi.ts';
 import {
   chosenId,
   MeterAreaField,
+  MeterCodeField,
   MeterCollectorField,
   MeterConcentratorField,
   MeterParentField,
@@ -36,6 +37,7 @@ export type MeterFilters = {
   meterCodePrefix: string;
   areaId: string;
   regionId: string;
+  meterModelId: string;
   online: string;
   bound: string;
 };
@@ -191,7 +193,15 @@ export const meterResource = (
   exportPermissions: VIEW,
   import: importDefOf(DEVICE_PATHS.meters, EDIT),
   rowKey: (row) => row.id,
-  initialFilters: { meterCode: '', meterCodePrefix: '', areaId: '', regionId: '', online: '', bound: '' },
+  initialFilters: {
+    meterCode: '',
+    meterCodePrefix: '',
+    areaId: '',
+    regionId: '',
+    meterModelId: '',
+    online: '',
+    bound: '',
+  },
   filters: [
     { kind: 'text', key: 'meterCode', labelKey: 'meter.meterCode', icon: 'search' },
     { kind: 'text', key: 'meterCodePrefix', labelKey: 'meter.codePrefix' },
@@ -211,6 +221,15 @@ export const meterResource = (
       options: [
         { value: '', labelKey: 'meter.all' },
         ...regions.map((r) => ({ value: String(r.id), label: r.regionName })),
+      ],
+    },
+    {
+      kind: 'select',
+      key: 'meterModelId',
+      labelKey: 'meter.model',
+      options: [
+        { value: '', labelKey: 'meter.all' },
+        ...models.map((m) => ({ value: String(m.id), label: m.typeName })),
       ],
     },
     {
@@ -245,6 +264,7 @@ export const meterResource = (
         labelKey: 'meter.meterCode',
         maxLength: 50,
         rules: [meterRule('meterCode')],
+        render: (p) => <MeterCodeField {...p} />,
         exist: (value, editing) => ({
           url: DEVICE_PATHS.meterExist,
           params: { field: 'meterCode', value, ...(editing ? { id: editing.id } : {}) },
