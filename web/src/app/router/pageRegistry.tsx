@@ -114,6 +114,12 @@ export const pageRegistry: Record<string, PageEntry> = {
     ),
     permissions: ['data:residentCategory:view'],
   },
+  'catalogue/ParamConfigPage': {
+    Page: lazy(() =>
+      import('../../features/catalogue/ParamConfigPage.tsx').then((m) => ({ default: m.ParamConfigPage })),
+    ),
+    permissions: ['sys:param:view'],
+  },
 };
 
 export const NotFoundPage = lazy(() =>
