@@ -226,7 +226,7 @@ describe('POST device/watermeter/save', () => {
     expect(zh('rules.operationYears.range')).toBe('运行年限应为0到20的整数');
   });
 
-  it('refuses a collector that is not under the chosen concentrator; takes it under its own', async () => {
+  it("refuses a collector that is not under the chosen concentrator; takes the collector's own when none is chosen", async () => {
     const bad = await call('POST', DEVICE_PATHS.meterSave, admin, {
       meterCode: uniq('X'),
       areaId: areas['东四小区']?.id,
@@ -235,6 +235,8 @@ describe('POST device/watermeter/save', () => {
     });
     expect(bad.json()).toMatchObject({ resp_code: 1, resp_msg: zh('resource.meter.collectorConcentrator') });
     await newMeter({ collectorId: coll, concentratorId: conc });
+    // given the collector only, the meter reports through the collector's concentrator
+    expect(await newMeter({ collectorId: coll })).toMatchObject({ collectorId: coll, concentratorId: conc });
   });
 
   it("refuses another tenant's area, collector or model as 400 on the field", async () => {

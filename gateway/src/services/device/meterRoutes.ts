@@ -218,9 +218,13 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
           const id = body[field];
           if (typeof id === 'number' && !(await referenceExists(tx, me.companyId, table, id))) throw badRequest(field);
         }
-        if (body.collectorId && body.concentratorId) {
+        if (body.collectorId) {
           const under = await collectorConcentrator(tx, me.companyId, body.collectorId);
-          if (under !== body.concentratorId) return { key: 'resource.meter.collectorConcentrator' };
+          if (body.concentratorId && under !== body.concentratorId)
+            return { key: 'resource.meter.collectorConcentrator' };
+          // a meter read through a collector reports through its concentrator: filled in when not given (toColumns
+          // reads the same body, so the import's sheets need not repeat what the collector already says)
+          if (!body.concentratorId && under) body.concentratorId = under;
         }
         if (
           existing &&

@@ -54,11 +54,15 @@ export const referenceIndex = (records: readonly NamedRecord[]) => {
   return (typed: string): number | undefined => byCode.get(norm(typed)) ?? byName.get(norm(typed));
 };
 
-/** A date cell: `YYYY-MM-DD` as typed, or a spreadsheet date (read as `YYYY-MM-DD 00:00:00`). */
-const dateText = (v: unknown) => {
+/**
+ * A date cell as people fill them in: `2024-05-01`, `2024/5/1`, `2024.5.1`, or a spreadsheet date (read as
+ * `2024-05-01 08:00:00`, the time dropped). Anything else stays as typed for the meter rule to name.
+ */
+export const dateText = (v: unknown): string | null => {
   const s = typeof v === 'string' ? v.trim() : '';
-  const m = /^(\d{4}-\d{2}-\d{2})(?: 00:00:00)?$/.exec(s);
-  return m ? m[1] : s || null;
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?: \d{1,2}:\d{2}(?::\d{2})?)?$/.exec(s);
+  if (!m) return s || null;
+  return `${m[1]}-${(m[2] ?? '').padStart(2, '0')}-${(m[3] ?? '').padStart(2, '0')}`;
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
