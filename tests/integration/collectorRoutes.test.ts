@@ -139,8 +139,20 @@ describe('POST device/collector (save) and udpateCollector', () => {
       collectorCode: code,
       linkKind: 2,
       areaId: areaIds[1],
+      concentratorId: null,
+      port: null,
+      uploadFrequency: null,
+      channel: null,
     });
-    expect(upd.json().datas).toMatchObject({ id, linkKind: 2, concentratorId: null, areaId: areaIds[1] });
+    expect(upd.json().datas).toMatchObject({
+      id,
+      linkKind: 2,
+      concentratorId: null,
+      areaId: areaIds[1],
+      port: null,
+      uploadFrequency: null,
+      channel: null,
+    });
     expect(await lastLog()).toMatchObject({ operation: 'collectorUpdate' });
   });
 

@@ -122,8 +122,24 @@ describe('POST device/concentrator/save and udpateConcentrator', () => {
       concentratorCode: code,
       areaId: areaIds[1],
       used: false,
+      // what the form sends for emptied fields: null clears them (never coerced into 0)
+      port: null,
+      reportRate: null,
+      lng: null,
+      lat: null,
+      installDate: null,
     });
-    expect(upd.json().datas).toMatchObject({ id, areaId: areaIds[1], used: false, ip: null });
+    expect(upd.json().datas).toMatchObject({
+      id,
+      areaId: areaIds[1],
+      used: false,
+      ip: null,
+      port: null,
+      reportRate: null,
+      lng: null,
+      lat: null,
+      installDate: null,
+    });
     expect(await lastLog()).toMatchObject({ operation: 'concentratorUpdate' });
   });
 
@@ -133,7 +149,7 @@ describe('POST device/concentrator/save and udpateConcentrator', () => {
       [{ concentratorCode: '  ', areaId: areaIds[0] }, 'concentratorCode', 'rules.concentratorCode.required'],
       [{ concentratorCode: uniq(), areaId: areaIds[0], ip: '300.1.1.1' }, 'ip', 'rules.ip.format'],
       [{ concentratorCode: uniq(), areaId: areaIds[0], port: 70000 }, 'port', 'rules.port.format'],
-      [{ concentratorCode: uniq(), areaId: areaIds[0], reportRate: 0 }, 'reportRate', 'rules.deviceRate.range'],
+      [{ concentratorCode: uniq(), areaId: areaIds[0], reportRate: 1441 }, 'reportRate', 'rules.deviceRate.range'],
       [{ concentratorCode: uniq(), areaId: areaIds[0], lng: 190 }, 'lng', 'rules.longitude.format'],
     ];
     for (const [body, field, key] of cases) {

@@ -38,9 +38,10 @@ export const Collector = Type.Object({
 });
 export type Collector = Static<typeof Collector>;
 
-const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const OptInt = Type.Optional(Type.Union([Type.Integer(), Type.Null()]));
-const OptId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
+const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
+// null first in request bodies: the request coercion would turn a null into 0 for an integer tried first
+const OptInt = Type.Optional(Type.Union([Type.Null(), Type.Integer()]));
+const OptId = Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 })]));
 
 /** `POST device/collector` (no id) and `POST udpateCollector` (id). */
 export const CollectorSave = Type.Object({
@@ -54,8 +55,8 @@ export const CollectorSave = Type.Object({
   ip: OptText(50),
   port: OptInt,
   uploadFrequency: OptInt,
-  channel: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 255 }), Type.Null()])),
-  installDate: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()])),
+  channel: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 255 })])),
+  installDate: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })])),
   remark: OptText(200),
   companyId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
 });

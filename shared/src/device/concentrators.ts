@@ -43,23 +43,24 @@ export const Concentrator = Type.Object({
 });
 export type Concentrator = Static<typeof Concentrator>;
 
-const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const OptInt = Type.Optional(Type.Union([Type.Integer(), Type.Null()]));
-const OptNumber = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength })]));
+// null first in request bodies: the request coercion would turn a null into 0 for an integer tried first
+const OptInt = Type.Optional(Type.Union([Type.Null(), Type.Integer()]));
+const OptNumber = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
 
 /** `POST save` (no id) and `POST udpateConcentrator` (id). */
 export const ConcentratorSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   concentratorCode: Type.String({ maxLength: 50 }),
   name: OptText(50),
-  manufacturerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  manufacturerId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 })])),
   areaId: Type.Integer({ minimum: 1 }),
   address: OptText(200),
   ip: OptText(50),
   port: OptInt,
   simCard: OptText(30),
   reportRate: OptInt,
-  installDate: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Type.Null()])),
+  installDate: Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })])),
   used: Type.Optional(Type.Boolean()),
   lng: OptNumber,
   lat: OptNumber,
@@ -86,10 +87,10 @@ export const DeviceIdQuery = DeviceIdBody;
 /** `POST params` / `GET params/{id}`: the settings stored for the device (sending them is issue 5's command). */
 export const ConcentratorParams = Type.Object({
   id: Type.Integer({ minimum: 1 }),
-  ip: Type.Union([Type.String({ maxLength: 50 }), Type.Null()]),
-  port: Type.Union([Type.Integer(), Type.Null()]),
-  reportRate: Type.Union([Type.Integer(), Type.Null()]),
-  simCard: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
+  ip: Type.Union([Type.Null(), Type.String({ maxLength: 50 })]),
+  port: Type.Union([Type.Null(), Type.Integer()]),
+  reportRate: Type.Union([Type.Null(), Type.Integer()]),
+  simCard: Type.Union([Type.Null(), Type.String({ maxLength: 30 })]),
 });
 export type ConcentratorParams = Static<typeof ConcentratorParams>;
 

@@ -111,12 +111,13 @@ export const collectorResource = ({
         text: (r) => (r.lastReportTime ? formatDateTime(new Date(r.lastReportTime)) : ''),
       },
       { key: 'meterCount', titleKey: 'collector.meterCount', width: 80, text: (r) => String(r.meterCount) },
-      { key: 'ip', titleKey: 'collector.ip', width: 130, text: (r) => r.ip ?? '' },
-      { key: 'port', titleKey: 'collector.port', width: 70, text: (r) => textOf(r.port) },
+      { key: 'ip', titleKey: 'collector.ip', width: 130, hiddenByDefault: true, text: (r) => r.ip ?? '' },
+      { key: 'port', titleKey: 'collector.port', width: 70, hiddenByDefault: true, text: (r) => textOf(r.port) },
       {
         key: 'uploadFrequency',
         titleKey: 'collector.uploadFrequency',
         width: 140,
+        hiddenByDefault: true,
         text: (r) => textOf(r.uploadFrequency),
       },
       {
@@ -126,7 +127,14 @@ export const collectorResource = ({
         hiddenByDefault: true,
         text: (r) => textOf(r.channel),
       },
-      { key: 'address', titleKey: 'collector.address', width: 180, grow: true, text: (r) => r.address ?? '' },
+      {
+        key: 'address',
+        titleKey: 'collector.address',
+        width: 180,
+        grow: true,
+        hiddenByDefault: true,
+        text: (r) => r.address ?? '',
+      },
       {
         key: 'installDate',
         titleKey: 'collector.installDate',
@@ -296,7 +304,7 @@ export function CollectorPage() {
   };
   return (
     <div className="wo-collector-page">
-      <Tabs id="collector-kind" selectedTabId={kind} onChange={(id) => setKind(Number(id) as LinkKind)} large>
+      <Tabs id="collector-kind" selectedTabId={kind} onChange={(id) => setKind(Number(id) as LinkKind)}>
         <Tab id={1} title={t('collector.wired')} />
         <Tab id={2} title={t('collector.wireless')} />
       </Tabs>

@@ -84,7 +84,7 @@ export const concentratorResource = (
   defaultSort: { key: 'concentratorCode', direction: 'asc' },
   columns: [
     { key: 'concentratorCode', titleKey: 'concentrator.code', width: 150, sortable: true },
-    { key: 'name', titleKey: 'concentrator.name', width: 130, text: (r) => r.name ?? '' },
+    { key: 'name', titleKey: 'concentrator.name', width: 130, hiddenByDefault: true, text: (r) => r.name ?? '' },
     { key: 'areaName', titleKey: 'concentrator.area', width: 130, text: (r) => r.areaName ?? '' },
     { key: 'online', titleKey: 'concentrator.online', width: 90, render: (r) => <OnlineTag online={r.online} /> },
     {
@@ -101,8 +101,8 @@ export const concentratorResource = (
       text: (r) => String(r.collectorCount),
     },
     { key: 'meterCount', titleKey: 'concentrator.meterCount', width: 80, text: (r) => String(r.meterCount) },
-    { key: 'ip', titleKey: 'concentrator.ip', width: 130, text: (r) => r.ip ?? '' },
-    { key: 'port', titleKey: 'concentrator.port', width: 70, text: (r) => textOf(r.port) },
+    { key: 'ip', titleKey: 'concentrator.ip', width: 130, hiddenByDefault: true, text: (r) => r.ip ?? '' },
+    { key: 'port', titleKey: 'concentrator.port', width: 70, hiddenByDefault: true, text: (r) => textOf(r.port) },
     {
       key: 'reportRate',
       titleKey: 'concentrator.reportRate',
@@ -117,7 +117,7 @@ export const concentratorResource = (
       hiddenByDefault: true,
       text: (r) => r.simCard ?? '',
     },
-    { key: 'address', titleKey: 'concentrator.address', width: 200, grow: true, text: (r) => r.address ?? '' },
+    { key: 'address', titleKey: 'concentrator.address', width: 180, grow: true, text: (r) => r.address ?? '' },
     {
       key: 'installDate',
       titleKey: 'concentrator.installDate',
