@@ -143,6 +143,11 @@ describe('POST data/resident/save', () => {
     expect(Number(next.residentCode.slice(2))).toBe(Number(r.residentCode.slice(2)) + 1);
   });
 
+  it('keeps an empty number of residents empty (null is not 0)', async () => {
+    expect((await newResident({ residentsCount: null })).residentsCount).toBeNull();
+    expect((await newResident({ residentsCount: 5 })).residentsCount).toBe(5);
+  });
+
   it('refuses a taken user code with the spec message (resp_code 1), in both languages; nothing written', async () => {
     const code = uniq('U');
     await newResident({ residentCode: code });

@@ -69,7 +69,8 @@ export const ResidentSave = Type.Object({
   invoiceName: optionalText(100),
   areaId: Type.Optional(nullable(Type.Integer({ minimum: 1 }))),
   floor: optionalText(20),
-  residentsCount: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 999 }))),
+  // null listed first: the request coercion would otherwise turn a null into 0 residents
+  residentsCount: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 999 })])),
   originalAccountNo: optionalText(30),
   openDate: Type.Optional(nullable(Type.String({ maxLength: 10 }))),
   status: Type.Optional(StatusSchema),
