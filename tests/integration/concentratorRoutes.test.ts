@@ -445,6 +445,17 @@ describe('data scope', () => {
       areaId: areaIds[1],
     });
     expect(move.json()).toMatchObject({ resp_msg: zh('resource.scope.outside'), field: 'areaId' });
+    // the overview counts only what the account may see
+    const all = (await call('GET', DEVICE_PATHS.concentratorDeviceCount, admin)).json().datas;
+    const mine = (await call('GET', DEVICE_PATHS.concentratorDeviceCount, scoped.token)).json().datas;
+    const inArea = await t.app.db
+      .selectFrom('concentrators')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('company_id', '=', companyId)
+      .where('area_id', '=', areaIds[0] as number)
+      .executeTakeFirstOrThrow();
+    expect(mine.concentrators.total).toBe(Number(inArea.n));
+    expect(mine.concentrators.total).toBeLessThan(all.concentrators.total);
   });
 });
 
