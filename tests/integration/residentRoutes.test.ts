@@ -146,6 +146,7 @@ describe('POST data/resident/save', () => {
   it('keeps an empty number of residents empty (null is not 0)', async () => {
     expect((await newResident({ residentsCount: null })).residentsCount).toBeNull();
     expect((await newResident({ residentsCount: 5 })).residentsCount).toBe(5);
+    expect((await newResident({ residentsCount: 0 })).residentsCount).toBe(0);
   });
 
   it('refuses a taken user code with the spec message (resp_code 1), in both languages; nothing written', async () => {
@@ -167,8 +168,9 @@ describe('POST data/resident/save', () => {
   it.each([
     ['name', { residentName: ' ' }, 'residentName', 'rules.residentName.required'],
     ['area', { areaId: null }, 'areaId', 'rules.residentArea.required'],
-    // left out: the choice is required (JSON drops the undefined)
+    // left out (JSON drops the undefined) or null: the choice is required
     ['fee-free/charged choice', { chargeFee: undefined }, 'chargeFee', 'rules.chargeFee.required'],
+    ['fee-free/charged choice (null)', { chargeFee: null }, 'chargeFee', 'rules.chargeFee.required'],
     ['phone', { phone: '12345' }, 'phone', 'rules.phone.format'],
     ['ID card', { idCard: '110105194912310021' }, 'idCard', 'rules.idCard.format'],
     ['open date', { openDate: '2024-02-30' }, 'openDate', 'rules.openDate.format'],

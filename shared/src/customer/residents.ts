@@ -63,14 +63,17 @@ export const ResidentSave = Type.Object({
   idCard: optionalText(18),
   bankCard: optionalText(30),
   categoryId: Type.Optional(nullable(Type.Integer({ minimum: 1 }))),
-  /** spec §5 "fee-free/charged choice required": optional in the schema so the rule can say so in words */
-  chargeFee: Type.Optional(nullable(Type.Boolean())),
+  /**
+   * spec §5 "fee-free/charged choice required": optional in the schema so the rule can say so in words; `nullable`
+   * keeps the request coercion from reading a null as false (fee-free)
+   */
+  chargeFee: Type.Optional(Type.Boolean({ nullable: true })),
   taxNumber: optionalText(30),
   invoiceName: optionalText(100),
   areaId: Type.Optional(nullable(Type.Integer({ minimum: 1 }))),
   floor: optionalText(20),
-  // null listed first: the request coercion would otherwise turn a null into 0 residents
-  residentsCount: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 999 })])),
+  /** null (empty) or a count; `nullable` keeps the request coercion from reading null as 0 (or 0 as null) */
+  residentsCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, nullable: true })),
   originalAccountNo: optionalText(30),
   openDate: Type.Optional(nullable(Type.String({ maxLength: 10 }))),
   status: Type.Optional(StatusSchema),
