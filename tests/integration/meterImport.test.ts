@@ -121,10 +121,10 @@ const row = (code: string, over: Record<string, string | number> = {}) => {
 describe('meter import template', () => {
   it('names the import columns in the request language, with notes', async () => {
     const zhSheets = await readXlsx((await get(SHEETS.template)).rawPayload);
-    expect(zhSheets['水表']?.[0]).toEqual([...ZH, ...ZH_REST]);
+    expect(zhSheets.水表?.[0]).toEqual([...ZH, ...ZH_REST]);
     const enSheets = await readXlsx((await get(SHEETS.template, admin, 'en')).rawPayload);
     expect(enSheets['water meters']?.[0]).toEqual([...EN, ...EN_REST, ...EN_LAST]);
-    expect(zhSheets['填写说明']?.find((r) => r[0] === '采集器')?.[1]).toBe(zh('sheet.meter.refNote'));
+    expect(zhSheets.填写说明?.find((r) => r[0] === '采集器')?.[1]).toBe(zh('sheet.meter.refNote'));
   });
 
   it('is for editors only', async () => {
@@ -176,7 +176,7 @@ describe('meter import with good and bad rows', () => {
     expect(await meterByCode(`${tag}008`)).toMatchObject({ collectorId: null, meterModelId: null });
 
     const failures = await get(SHEETS.failures(job.id));
-    const sheet = (await readXlsx(failures.rawPayload))['导入失败数据'] as string[][];
+    const sheet = (await readXlsx(failures.rawPayload)).导入失败数据 as string[][];
     expect(sheet[0]).toEqual([...ZH, ...ZH_REST, '失败原因']);
     const reasons = sheet.slice(1).map((r) => [r[0], r.at(-1)]);
     expect(reasons).toEqual([
@@ -222,12 +222,12 @@ describe('meter export', () => {
   it('exports the rows the list filters select, with names, in the request language', async () => {
     const res = await get(`${SHEETS.export}?meterCodePrefix=${tag}00&sort=meterCode&order=desc`);
     expect(res.statusCode).toBe(200);
-    const rows = (await readXlsx(res.rawPayload))['水表'] as string[][];
+    const rows = (await readXlsx(res.rawPayload)).水表 as string[][];
     expect(rows[0]?.slice(0, 4)).toEqual(['表身号', '远传号', '采集器', '集中器']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([`${tag}008`, `${tag}002`, `${tag}001`]);
     expect(rows[3]?.[2]).toBe(collector);
     const theirs = await get(`${SHEETS.export}?meterCodePrefix=${tag}`, otherAdmin);
-    expect((await readXlsx(theirs.rawPayload))['水表']).toHaveLength(1);
+    expect((await readXlsx(theirs.rawPayload)).水表).toHaveLength(1);
   });
 });
 
@@ -247,7 +247,7 @@ describe('a 10,000-row meter import', () => {
     expect(job).toMatchObject({ status: 'failed', total: 10_000, processed: 10_000, failed: 14, succeeded: 9_986 });
     const count = await get(`${DEVICE_PATHS.meters}?meterCodePrefix=${big}&limit=1`);
     expect(count.json().count).toBe(9_986);
-    const failures = (await readXlsx((await get(SHEETS.failures(job.id))).rawPayload))['导入失败数据'] as string[][];
+    const failures = (await readXlsx((await get(SHEETS.failures(job.id))).rawPayload)).导入失败数据 as string[][];
     expect(failures).toHaveLength(15);
     expect(failures.filter((r) => r.at(-1) === zh('rules.baseReading.number'))).toHaveLength(10);
   });

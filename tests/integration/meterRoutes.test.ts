@@ -70,7 +70,7 @@ const insertId = async (table: 'concentrators' | 'collectors' | 'manufacturers' 
 const newMeter = async (fields: Record<string, unknown> = {}, token = admin) => {
   const res = await call('POST', DEVICE_PATHS.meterSave, token, {
     meterCode: uniq('M'),
-    areaId: areas['东四小区']?.id,
+    areaId: areas.东四小区?.id,
     ...fields,
   });
   expect(res.json().resp_code, res.body).toBe(0);
@@ -84,7 +84,7 @@ const list = async (query: string, token = admin) => {
 const bind = async (meterId: number) => {
   const resident = await t.app.db
     .insertInto('residents')
-    .values({ company_id: companyId, resident_code: uniq('R'), resident_name: '张三', area_id: areas['东四小区']?.id })
+    .values({ company_id: companyId, resident_code: uniq('R'), resident_name: '张三', area_id: areas.东四小区?.id })
     .returning(['id', 'resident_code'])
     .executeTakeFirstOrThrow();
   await t.app.db
@@ -137,7 +137,7 @@ describe('POST device/watermeter/save', () => {
       maxReading: '99999',
       baseReading: '12.5',
       precision: 3,
-      areaId: areas['东四小区']?.id,
+      areaId: areas.东四小区?.id,
       address: '1号楼1单元101',
       installDate: '2024-05-01',
       operationYears: '8',
@@ -194,7 +194,7 @@ describe('POST device/watermeter/save', () => {
     [{ installDate: '2024-02-30' }, 'installDate', 'rules.installDate.format'],
   ] as const)('bad input %o → 400 on %s with the rule message, nothing written', async (fields, field, key) => {
     const before = await meterCount();
-    const body = { meterCode: uniq('B'), areaId: areas['东四小区']?.id, ...fields };
+    const body = { meterCode: uniq('B'), areaId: areas.东四小区?.id, ...fields };
     const res = await call('POST', DEVICE_PATHS.meterSave, admin, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ resp_msg: zh(key), field });
@@ -229,7 +229,7 @@ describe('POST device/watermeter/save', () => {
   it("refuses a collector that is not under the chosen concentrator; takes the collector's own when none is chosen", async () => {
     const bad = await call('POST', DEVICE_PATHS.meterSave, admin, {
       meterCode: uniq('X'),
-      areaId: areas['东四小区']?.id,
+      areaId: areas.东四小区?.id,
       collectorId: coll,
       concentratorId: conc2,
     });
@@ -245,14 +245,14 @@ describe('POST device/watermeter/save', () => {
     expect(res.json().field).toBe('areaId');
     const res2 = await call('POST', DEVICE_PATHS.meterSave, admin, {
       meterCode: uniq('X'),
-      areaId: areas['东四小区']?.id,
+      areaId: areas.东四小区?.id,
       meterModelId: 999999,
     });
     expect(res2.json().field).toBe('meterModelId');
   });
 
   it('answers 401 without a token and 403 to a viewer', async () => {
-    const body = { meterCode: uniq('X'), areaId: areas['东四小区']?.id };
+    const body = { meterCode: uniq('X'), areaId: areas.东四小区?.id };
     expect((await call('POST', DEVICE_PATHS.meterSave, undefined, body)).json()).toEqual(unauthorized);
     expect((await call('POST', DEVICE_PATHS.meterSave, viewer.token, body)).json()).toEqual(forbidden);
   });
@@ -264,7 +264,7 @@ describe('POST device/watermeter/udpateWatermeter', () => {
     const res = await call('POST', DEVICE_PATHS.meterUpdate, admin, {
       id: m.id,
       meterCode: m.meterCode,
-      areaId: areas['和平里小区']?.id,
+      areaId: areas.和平里小区?.id,
       address: '新地址',
     });
     expect(res.json().resp_code, res.body).toBe(0);
@@ -301,21 +301,21 @@ describe('GET device/watermeter/list', () => {
   it('filters by code prefix and contains, area, region, collector, concentrator, model, online and bound', async () => {
     const tag = uniq('LST');
     const a = await newMeter({ meterCode: `${tag}-A`, collectorId: coll, concentratorId: conc, meterModelId: model });
-    const b = await newMeter({ meterCode: `${tag}-B`, areaId: areas['和平里小区']?.id });
+    const b = await newMeter({ meterCode: `${tag}-B`, areaId: areas.和平里小区?.id });
     const c = await newMeter({ meterCode: `X${tag}-C`, concentratorId: conc2 });
     await t.app.db.updateTable('water_meters').set({ online: true }).where('id', '=', b.id).execute();
     await bind(c.id);
     const codes = async (q: string) => (await list(q)).data.map((m) => m.meterCode).filter((x) => x.includes(tag));
     expect(await codes(`meterCodePrefix=${tag}`)).toEqual([`${tag}-A`, `${tag}-B`]);
     expect(await codes(`meterCode=${tag.toLowerCase()}`)).toEqual([`${tag}-A`, `${tag}-B`, `X${tag}-C`]);
-    expect(await codes(`meterCode=${tag}&areaId=${areas['和平里小区']?.id}`)).toEqual([`${tag}-B`]);
+    expect(await codes(`meterCode=${tag}&areaId=${areas.和平里小区?.id}`)).toEqual([`${tag}-B`]);
     expect(await codes(`meterCode=${tag}&collectorId=${coll}`)).toEqual([`${tag}-A`]);
     expect(await codes(`meterCode=${tag}&concentratorId=${conc2}`)).toEqual([`X${tag}-C`]);
     expect(await codes(`meterCode=${tag}&meterModelId=${model}`)).toEqual([`${tag}-A`]);
     expect(await codes(`meterCode=${tag}&online=true`)).toEqual([`${tag}-B`]);
     expect(await codes(`meterCode=${tag}&bound=true`)).toEqual([`X${tag}-C`]);
     expect(await codes(`meterCode=${tag}&bound=false`)).toEqual([`${tag}-A`, `${tag}-B`]);
-    const east = areas['东四小区']?.regionId;
+    const east = areas.东四小区?.regionId;
     expect(await codes(`meterCode=${tag}&regionId=${east}`)).toEqual(
       [a, b, c].filter((m) => areas[m.areaName ?? '']?.regionId === east).map((m) => m.meterCode),
     );
@@ -474,8 +474,8 @@ describe('POST device/watermeter/batchUntie', () => {
 
 describe('data scope', () => {
   it('an account limited to one area sees, finds and changes only the meters there', async () => {
-    const inside = await newMeter({ areaId: areas['东四小区']?.id });
-    const outside = await newMeter({ areaId: areas['和平里小区']?.id });
+    const inside = await newMeter({ areaId: areas.东四小区?.id });
+    const outside = await newMeter({ areaId: areas.和平里小区?.id });
     const user = await createUserWithPermissions(t.app, companyId, [
       PERMISSIONS.deviceMeterView,
       PERMISSIONS.deviceMeterEdit,
@@ -483,7 +483,7 @@ describe('data scope', () => {
     const scope = await call('POST', PLACE_PATHS.userRegionAreaSave, admin, {
       userId: user.id,
       regionIds: [],
-      areaIds: [areas['东四小区']?.id],
+      areaIds: [areas.东四小区?.id],
     });
     expect(scope.json().resp_code, scope.body).toBe(0);
     const token = await signIn(t.app, user.username, user.password);
@@ -498,7 +498,7 @@ describe('data scope', () => {
     const moveOut = await call('POST', DEVICE_PATHS.meterUpdate, token, {
       id: inside.id,
       meterCode: inside.meterCode,
-      areaId: areas['和平里小区']?.id,
+      areaId: areas.和平里小区?.id,
     });
     expect(moveOut.statusCode).toBe(400);
     expect(moveOut.json()).toMatchObject({ resp_msg: zh('resource.scope.outside'), field: 'areaId' });

@@ -172,7 +172,7 @@ describe('GET deviceValve/list and {id}', () => {
   it('exports the filtered valves with their kind and state in words', async () => {
     const v = await newValve({ valveKind: 4, valveState: 0 });
     const res = await call('GET', `${sheetPaths(DEVICE_PATHS.valves).export}?valveCode=${v.valveCode}`, admin);
-    const rows = (await readXlsx(res.rawPayload))['阀门'] as string[][];
+    const rows = (await readXlsx(res.rawPayload)).阀门 as string[][];
     expect(rows[1]?.slice(0, 5)).toEqual([v.valveCode, '', '减压阀', '', '关']);
   });
 });
