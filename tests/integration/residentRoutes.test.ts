@@ -494,12 +494,13 @@ describe('export and import', () => {
       row({ 小区: '不存在的小区' }),
       row({ 是否收费: '也许' }),
       row({ 电话: '123' }),
+      row({ 是否收费: '' }),
     ]);
     const started = await upload(content);
     expect(started.json().resp_code, started.body).toBe(0);
     const job = await finished((started.json().datas as ImportJob).id);
     // a job with failed rows ends 'failed' (the framework's rule); the good rows are in
-    expect(job).toMatchObject({ status: 'failed', total: 6, succeeded: 2, failed: 4 });
+    expect(job).toMatchObject({ status: 'failed', total: 7, succeeded: 2, failed: 5 });
     const imported = (await call('GET', `${CUSTOMER_PATHS.residents}?residentCode=${code}`, admin)).json()
       .data as Resident[];
     expect(imported[0]).toMatchObject({
@@ -517,6 +518,7 @@ describe('export and import', () => {
       zh('import.resident.unknownArea', { name: '不存在的小区' }),
       zh('import.resident.badChargeFee', { value: '也许' }),
       zh('rules.phone.format'),
+      zh('rules.chargeFee.required'),
     ]);
   });
 
