@@ -80,6 +80,16 @@ describe('concentrators and collectors', () => {
     await openFromMainMenu(en, 'Collectors');
     await visible(en.getByRole('tab', { name: 'Wired collectors' }));
     await visible(en.getByRole('cell', { name: COLLECTOR }));
+    await screenshot(en, 'device-collector-list-en');
+    // the meter archive: an unknown body code is named by the server under the field, nothing changes
+    await en.getByRole('button', { name: 'Meters', exact: true }).first().click();
+    const archives = en.getByRole('dialog');
+    await archives.getByLabel('Body codes').fill('NOPE-1 NOPE-2');
+    await archives.getByRole('button', { name: 'OK' }).click();
+    await visible(archives.getByText('No meter has these body codes: NOPE-1 NOPE-2'));
+    await screenshot(en, 'device-collector-archives-en');
+    await archives.getByRole('button', { name: 'Cancel' }).click();
+    await absent(en.getByRole('dialog'));
     await en.getByRole('button', { name: 'Details' }).first().click();
     const enDrawer = en.locator('.wo-detail-drawer');
     await visible(enDrawer.getByText('Wired', { exact: true }));

@@ -1,6 +1,6 @@
 // Collector calls beyond the generic list/save/delete: one collector and its meters' codes for the detail drawer,
 // the stored ip address and upload frequency for the settings dialog, the meter archive (setDeviceArchives) and
-// the batch deletion.
+// the batch deletion. The dialogs show a failure themselves (under its field, or as a message): no second toast.
 import type { Result } from '@waterops/shared/api';
 import { type Collector, type CollectorArchives, type CollectorIpAddress, DEVICE_PATHS } from '@waterops/shared/device';
 import { baseApi } from '../../api/baseApi.ts';
@@ -31,6 +31,7 @@ export const collectorApi = baseApi.injectEndpoints({
         method: 'POST',
         data: { meterCodes },
         not_filter: true,
+        not_msg: true,
       }),
       invalidatesTags: tags,
     }),
@@ -40,7 +41,7 @@ export const collectorApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     saveCollectorIpAddress: build.mutation<unknown, { id: number } & CollectorIpAddress>({
-      query: ({ id, ...data }) => ({ url: DEVICE_PATHS.collectorIpAddress(id), method: 'POST', data }),
+      query: ({ id, ...data }) => ({ url: DEVICE_PATHS.collectorIpAddress(id), method: 'POST', data, not_msg: true }),
       invalidatesTags: tags,
     }),
     collectorUploadFrequency: build.query<{ uploadFrequency: number | null }, number>({
@@ -53,11 +54,12 @@ export const collectorApi = baseApi.injectEndpoints({
         url: DEVICE_PATHS.collectorUploadFrequency(id),
         method: 'POST',
         data: { uploadFrequency },
+        not_msg: true,
       }),
       invalidatesTags: tags,
     }),
     batchDeleteCollectors: build.mutation<unknown, number[]>({
-      query: (ids) => ({ url: DEVICE_PATHS.collectorBatchDelete, method: 'POST', data: { ids } }),
+      query: (ids) => ({ url: DEVICE_PATHS.collectorBatchDelete, method: 'POST', data: { ids }, not_msg: true }),
       invalidatesTags: tags,
     }),
   }),

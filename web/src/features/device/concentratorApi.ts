@@ -40,7 +40,14 @@ export const concentratorApi = baseApi.injectEndpoints({
     }),
     saveConcentratorParams: build.mutation<unknown, ConcentratorParams>({
       // every parameter is sent, null clearing it
-      query: (data) => ({ url: DEVICE_PATHS.concentratorParamsSave, method: 'POST', data, not_filter: true }),
+      // the dialog shows a failure itself (under its field, or as a message)
+      query: (data) => ({
+        url: DEVICE_PATHS.concentratorParamsSave,
+        method: 'POST',
+        data,
+        not_filter: true,
+        not_msg: true,
+      }),
       invalidatesTags: tags,
     }),
     nextConcentratorCode: build.query<string, void>({
