@@ -49,6 +49,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const trimmedOrNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : null);
 const numOrNull = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : numberValue(v));
 const SCOPE = { areaColumn: 'area_id', field: 'areaId' } as const;
+/** How many taken codes the next-code route skips before it gives up. */
+const MAX_CODE_TRIES = 1000;
 
 const COLUMNS = [
   'id',
@@ -288,11 +290,13 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
     async (request) => {
       const me = app.principalOf(request);
       const code = await app.db.transaction().execute(async (tx) => {
-        // a code typed by hand may already hold a number the rule reaches later: take the next free one
-        for (;;) {
+        // a code typed by hand may already hold a number the rule reaches later: take the next free one (within
+        // reason: a rule whose codes are all taken is refused rather than walked for ever)
+        for (let tries = 0; tries < MAX_CODE_TRIES; tries++) {
           const next = await allocateCode(tx, me.companyId, 'meter', now());
           if (!(await meterCodeTaken(tx, me.companyId, next))) return next;
         }
+        throw new AppError(400, 'resource.meterCode.exists', 'meterCode');
       });
       return ok(code, request.t('common.success'));
     },
