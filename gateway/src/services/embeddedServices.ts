@@ -18,6 +18,7 @@ import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
 import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
+import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
 import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
@@ -45,6 +46,7 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     placeRoutes,
     userRegionAreaRoutes,
     catalogueRoutes,
+    placeExtrasRoutes,
     concentratorRoutes,
     collectorRoutes,
     meterRoutes,

@@ -1,3 +1,4 @@
+export * from './areaExtras.ts';
 export * from './areas.ts';
 export * from './dataScope.ts';
 export * from './paths.ts';

@@ -30,4 +30,25 @@ export const PLACE_PATHS = {
   userRegionAreaDelete: `${W}/data/userRegionArea/delete`,
   /** GET ?userId */
   userRegionAreaByUser: `${W}/data/userRegionArea/findByUserId`,
+  // the rest of spec §7 data/area and data/region (areaExtras.ts)
+  /** GET [?areaName] → datas: the names of the areas in scope */
+  areaNameList: `${W}/data/area/findAreaNameList`,
+  /** GET ?regionIds=1,2 → datas: AreaIdName[] */
+  areasByRegionIds: `${W}/data/area/findAreaByRegionIds`,
+  /** GET [?areaName] → datas: AreaIdName[] */
+  areaIdAndNameList: `${W}/data/area/findAreaIdAndNameList`,
+  /** POST AreaLocation */
+  areaLocation: `${W}/data/area/location`,
+  /** GET ?ids=1,2&regionId */
+  areaBatchEdit: `${W}/data/area/batchEdit`,
+  /** GET: see the route */
+  areaRepair: `${W}/data/area/repairManual`,
+  /** GET paged: meters and residents per area */
+  areaWater: `${W}/data/area/water/list`,
+  /** GET ?regionName[&remark]: the GET form of regionSave */
+  regionAdd: `${W}/data/region/addRegion`,
+  /** GET ?id: delete an area from the region page (the area delete's rules) */
+  regionDeleteArea: `${W}/data/region/deleteArea`,
+  /** GET ?userId: an account's scope, read from the region side (as userRegionAreaByUser) */
+  regionFindUserById: `${W}/data/region/findUserById`,
 } as const;

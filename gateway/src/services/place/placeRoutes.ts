@@ -110,69 +110,78 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
     now,
   );
 
-  registerResource(
-    app,
+  /** The area resource under some paths: its own, and the region page's GET deleteArea with the same rules. */
+  const registerArea = (paths: Parameters<typeof registerResource>[1]['paths'], deleteMethod: 'GET' | 'POST') =>
+    registerResource(
+      app,
+      {
+        name: 'area',
+        table: 'areas',
+        columns: ['id', 'region_id', 'area_name', 'address', 'lng', 'lat', 'remark', 'created_at'],
+        paths,
+        deleteMethod,
+        scope: { areaColumn: 'id', regionColumn: 'region_id', field: 'regionId' },
+        // the area selector of the account form's data scope
+        permissions: {
+          read: PERMISSIONS.dataAreaView,
+          write: PERMISSIONS.dataAreaEdit,
+          lookupBy: [PERMISSIONS.sysUserView],
+        },
+        schemas: { row: Area, save: AreaSave, filters: AreaFilters },
+        filters: {
+          areaName: { column: 'area_name', match: 'contains' },
+          regionId: { column: 'region_id', match: 'eq' },
+        },
+        sortable: { areaName: 'area_name', createTime: 'created_at' } satisfies Record<
+          (typeof AREA_SORT_FIELDS)[number],
+          string
+        >,
+        defaultSort: [{ column: 'id', order: 'asc' }],
+        unique: [
+          { field: 'areaName', column: 'area_name', message: 'resource.areaName.exists', constraint: 'areas_name_uq' },
+        ],
+        operations: { create: 'areaCreate', update: 'areaUpdate', delete: 'areaDelete' },
+        toRow: toArea,
+        enrich: async (a, companyId, rows) => {
+          const names = await regionNames(
+            a.db,
+            companyId,
+            rows.map((r) => Number(r.region_id)),
+          );
+          return rows.map((r) => ({ ...r, region_name: names.get(Number(r.region_id)) ?? '' }));
+        },
+        validate: (body) => validateArea(body),
+        beforeWrite: async ({ tx, me, body }) => {
+          // another tenant's region is as unknown as a missing one: the field is wrong, nothing is written
+          if (!(await regionExists(tx, me.companyId, body.regionId))) throw badRequest('regionId');
+          return null;
+        },
+        toColumns: (body) => ({
+          area_name: body.areaName.trim(),
+          region_id: body.regionId,
+          address: trimmedOrNull(body.address),
+          lng: body.lng ?? null,
+          lat: body.lat ?? null,
+          remark: trimmedOrNull(body.remark),
+        }),
+        beforeDelete: async ({ tx, me, existing }) =>
+          (await placeInAnyScope(tx, me.companyId, 'area_id', existing.id)) ? { key: 'resource.place.inScope' } : null,
+        describe: (r) => String(r.area_name ?? ''),
+      },
+      now,
+    );
+
+  registerArea(
     {
-      name: 'area',
-      table: 'areas',
-      columns: ['id', 'region_id', 'area_name', 'address', 'lng', 'lat', 'remark', 'created_at'],
-      paths: {
-        list: path(PLACE_PATHS.areas),
-        search: path(PLACE_PATHS.areaSearch),
-        saveOrUpdate: path(PLACE_PATHS.areaSave),
-        delete: path(PLACE_PATHS.areaDelete),
-        exist: path(PLACE_PATHS.areaExist),
-        find: path(PLACE_PATHS.area(':id')),
-      },
-      deleteMethod: 'POST',
-      scope: { areaColumn: 'id', regionColumn: 'region_id', field: 'regionId' },
-      // the area selector of the account form's data scope
-      permissions: {
-        read: PERMISSIONS.dataAreaView,
-        write: PERMISSIONS.dataAreaEdit,
-        lookupBy: [PERMISSIONS.sysUserView],
-      },
-      schemas: { row: Area, save: AreaSave, filters: AreaFilters },
-      filters: {
-        areaName: { column: 'area_name', match: 'contains' },
-        regionId: { column: 'region_id', match: 'eq' },
-      },
-      sortable: { areaName: 'area_name', createTime: 'created_at' } satisfies Record<
-        (typeof AREA_SORT_FIELDS)[number],
-        string
-      >,
-      defaultSort: [{ column: 'id', order: 'asc' }],
-      unique: [
-        { field: 'areaName', column: 'area_name', message: 'resource.areaName.exists', constraint: 'areas_name_uq' },
-      ],
-      operations: { create: 'areaCreate', update: 'areaUpdate', delete: 'areaDelete' },
-      toRow: toArea,
-      enrich: async (a, companyId, rows) => {
-        const names = await regionNames(
-          a.db,
-          companyId,
-          rows.map((r) => Number(r.region_id)),
-        );
-        return rows.map((r) => ({ ...r, region_name: names.get(Number(r.region_id)) ?? '' }));
-      },
-      validate: (body) => validateArea(body),
-      beforeWrite: async ({ tx, me, body }) => {
-        // another tenant's region is as unknown as a missing one: the field is wrong, nothing is written
-        if (!(await regionExists(tx, me.companyId, body.regionId))) throw badRequest('regionId');
-        return null;
-      },
-      toColumns: (body) => ({
-        area_name: body.areaName.trim(),
-        region_id: body.regionId,
-        address: trimmedOrNull(body.address),
-        lng: body.lng ?? null,
-        lat: body.lat ?? null,
-        remark: trimmedOrNull(body.remark),
-      }),
-      beforeDelete: async ({ tx, me, existing }) =>
-        (await placeInAnyScope(tx, me.companyId, 'area_id', existing.id)) ? { key: 'resource.place.inScope' } : null,
-      describe: (r) => String(r.area_name ?? ''),
+      list: path(PLACE_PATHS.areas),
+      search: path(PLACE_PATHS.areaSearch),
+      saveOrUpdate: path(PLACE_PATHS.areaSave),
+      delete: path(PLACE_PATHS.areaDelete),
+      exist: path(PLACE_PATHS.areaExist),
+      find: path(PLACE_PATHS.area(':id')),
     },
-    now,
+    'POST',
   );
+  // spec §7 data/region deleteArea (GET ?id): deleting an area from the region page
+  registerArea({ delete: path(PLACE_PATHS.regionDeleteArea) }, 'GET');
 };

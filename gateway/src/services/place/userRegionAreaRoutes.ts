@@ -79,25 +79,27 @@ export const userRegionAreaRoutes: ServicePlugin<ServiceOptions> = async (app, {
     return ok(view, request.t('common.success'));
   };
 
-  app.get(
-    path(PLACE_PATHS.userRegionAreaByUser),
-    {
-      config: { permission: PERMISSIONS.sysUserView },
-      schema: {
-        tags,
-        summary: "An account's data scope: its regions and residential areas (both empty: unrestricted)",
-        querystring: UserRegionAreaQuery,
-        response: { 200: Result(UserRegionArea), ...errors },
+  // the same read from the region side (spec §7 data/region findUserById)
+  for (const url of [PLACE_PATHS.userRegionAreaByUser, PLACE_PATHS.regionFindUserById])
+    app.get(
+      path(url),
+      {
+        config: { permission: PERMISSIONS.sysUserView },
+        schema: {
+          tags,
+          summary: "An account's data scope: its regions and residential areas (both empty: unrestricted)",
+          querystring: UserRegionAreaQuery,
+          response: { 200: Result(UserRegionArea), ...errors },
+        },
       },
-    },
-    async (request) => {
-      const me = app.principalOf(request);
-      const { userId } = request.query;
-      const user = await findRow(app.db, 'users', ['id'], me.companyId, userId);
-      if (!user) throw notFound();
-      return ok(await scopeView(app.db, me.companyId, userId), request.t('common.success'));
-    },
-  );
+      async (request) => {
+        const me = app.principalOf(request);
+        const { userId } = request.query;
+        const user = await findRow(app.db, 'users', ['id'], me.companyId, userId);
+        if (!user) throw notFound();
+        return ok(await scopeView(app.db, me.companyId, userId), request.t('common.success'));
+      },
+    );
 
   app.post(
     path(PLACE_PATHS.userRegionAreaSave),
