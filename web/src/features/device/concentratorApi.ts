@@ -1,6 +1,6 @@
 // Concentrator calls beyond the generic list/save/delete: one concentrator and its collectors for the detail drawer,
-// the stored parameters for the settings dialog, the proposed next code, the residential areas for the list's area
-// filter, and the resource id of the concentrator page (its list and drawer refresh after saves).
+// the stored parameters for the settings dialog, the residential areas and concentrators for the list filters, and
+// the resource ids of the concentrator and collector pages (their lists and drawers refresh after saves).
 import type { PageResult, Result } from '@waterops/shared/api';
 import { type Collector, type Concentrator, type ConcentratorParams, DEVICE_PATHS } from '@waterops/shared/device';
 import { type Area, PLACE_PATHS } from '@waterops/shared/place';
@@ -50,11 +50,6 @@ export const concentratorApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: tags,
     }),
-    nextConcentratorCode: build.query<string, void>({
-      query: () => ({ url: DEVICE_PATHS.concentratorDeviceCode }),
-      transformResponse: (r: Result<string>) => r.datas,
-      keepUnusedDataFor: 0,
-    }),
     /** the collector page's concentrator filter: the tenant's concentrators (limit 999, page 1) */
     deviceConcentrators: build.query<Concentrator[], void>({
       query: () => ({ url: DEVICE_PATHS.concentrators, params: { page: 1, limit: AREA_FILTER_LIMIT } }),
@@ -73,7 +68,6 @@ export const {
   useCollectorsOfConcentratorQuery,
   useConcentratorParamsQuery,
   useSaveConcentratorParamsMutation,
-  useLazyNextConcentratorCodeQuery,
   useDeviceAreasQuery,
   useDeviceConcentratorsQuery,
 } = concentratorApi;
