@@ -190,6 +190,10 @@ describe('data/manufacturer', () => {
     expect(scope.json().resp_code, scope.body).toBe(0);
     expect((await call('GET', url, scoped.token)).json().datas).toEqual([{ id: wangjing, areaName: '望京小区' }]);
     expect((await call('GET', url, otherAdmin)).json()).toEqual(notFound);
+    // without id: the areas holding any manufacturer's meters (not 月坛小区, whose meter has none)
+    const any = (await call('GET', CATALOGUE_PATHS.manufacturerAreas, admin)).json().datas as { areaName: string }[];
+    expect(any.map((a) => a.areaName)).toEqual(expect.arrayContaining(['东四小区', '望京小区']));
+    expect(any.map((a) => a.areaName)).not.toContain('月坛小区');
     expect((await call('GET', `${CATALOGUE_PATHS.manufacturerAreas}?id=x`, admin)).statusCode).toBe(400);
     expect((await call('GET', url)).json()).toEqual(unauthorized);
     const logOnly = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysLogView]);

@@ -172,6 +172,9 @@ describe('reading, enabling and deleting', () => {
     expect(all.some((r) => r.id === p?.id)).toBe(true);
     expect((await call('GET', CATALOGUE_PATHS.params, otherAdmin)).json().datas).toEqual([]);
     expect((await call('GET', q(CATALOGUE_PATHS.paramsByKeyType, { keyType: '' }), admin)).statusCode).toBe(400);
+    // without keyType: every group
+    const everyGroup = (await call('GET', CATALOGUE_PATHS.paramsByKeyType, admin)).json().datas as ParamConfig[];
+    expect(everyGroup.map((r) => r.id)).toEqual(all.map((r) => r.id));
     const logOnly = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.sysLogView]);
     expect((await call('GET', CATALOGUE_PATHS.params, logOnly.token)).json()).toEqual(forbidden);
   });

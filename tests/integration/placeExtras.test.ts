@@ -116,6 +116,9 @@ describe('name lists', () => {
       await call('GET', q(PLACE_PATHS.areasByRegionIds, { regionIds: `${eastId},${westId}` }), east.token)
     ).json();
     expect((scoped.datas as AreaIdName[]).map((a) => a.areaName).sort()).toEqual([...EAST_AREAS].sort());
+    // without regionIds: every area in scope
+    const unfiltered = (await call('GET', PLACE_PATHS.areasByRegionIds, east.token)).json().datas as AreaIdName[];
+    expect(unfiltered.map((a) => a.areaName).sort()).toEqual([...EAST_AREAS].sort());
     for (const bad of ['', 'a,b', `${eastId},${eastId}`, '1;2'])
       expect((await call('GET', q(PLACE_PATHS.areasByRegionIds, { regionIds: bad }), admin)).json(), bad).toMatchObject(
         {

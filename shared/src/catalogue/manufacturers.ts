@@ -44,6 +44,8 @@ export const MANUFACTURER_SORT_FIELDS = ['name', 'code', 'createTime'] as const;
 /** `GET data/manufacturer/findArea?id`: an area where the manufacturer's meters are installed. */
 export const ManufacturerArea = Type.Object({ id: Type.Integer(), areaName: Type.String() });
 export type ManufacturerArea = Static<typeof ManufacturerArea>;
+/** Without id: the areas holding meters of any manufacturer (every GET list answers without parameters). */
+export const ManufacturerAreaQuery = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })) });
 
 /** The manufacturer form's rules: a name; a phone, when given, a mobile or landline number. */
 export const validateManufacturer = (m: { name?: string | null; phone?: string | null }): RuleViolation[] => {

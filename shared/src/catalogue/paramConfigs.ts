@@ -33,7 +33,8 @@ export type ParamConfigSave = Static<typeof ParamConfigSave>;
 /** The batch: all rows are written or none. */
 export const ParamConfigBatch = Type.Array(ParamConfigSave, { maxItems: 500 });
 
-export const ParamKeyTypeQuery = Type.Object({ keyType: Type.String({ minLength: 1, maxLength: 50 }) });
+/** Without keyType: every group (every GET list answers without parameters). */
+export const ParamKeyTypeQuery = Type.Object({ keyType: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) });
 export const ParamCodeQuery = Type.Object({
   keyType: Type.String({ minLength: 1, maxLength: 50 }),
   code: Type.String({ minLength: 1, maxLength: 50 }),

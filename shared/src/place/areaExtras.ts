@@ -10,8 +10,8 @@ import type { RuleViolation } from '../user/rules.ts';
 export const AreaIdName = Type.Object({ id: Type.Integer(), areaName: Type.String(), regionId: Type.Integer() });
 export type AreaIdName = Static<typeof AreaIdName>;
 
-/** `GET findAreaByRegionIds?regionIds=1,2` (comma-joined; spaces also separate). */
-export const AreaByRegionIdsQuery = Type.Object({ regionIds: Type.String({ maxLength: 2000 }) });
+/** `GET findAreaByRegionIds?regionIds=1,2` (comma-joined; spaces also separate); without regionIds: every area. */
+export const AreaByRegionIdsQuery = Type.Object({ regionIds: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 /** `GET findAreaNameList` / `findAreaIdAndNameList`: optionally narrowed by a contained name. */
 export const AreaNameQuery = Type.Object({ areaName: Type.Optional(Type.String({ maxLength: 50 })) });

@@ -79,12 +79,12 @@ export const residentCounts = async (db: Db, companyId: number, ids: number[]) =
 
 /**
  * The areas where a manufacturer's meters are installed (spec §7 findArea): distinct areas of its water meters, by
- * name, inside the account's data scope (`scope` null: unrestricted).
+ * name, inside the account's data scope (`scope` null: unrestricted). No manufacturer: the areas of any's meters.
  */
 export const manufacturerAreas = async (
   db: Db,
   companyId: number,
-  manufacturerId: number,
+  manufacturerId: number | undefined,
   scope: readonly ScopePredicate[] | null,
 ) => {
   let q = db
@@ -98,7 +98,11 @@ export const manufacturerAreas = async (
           .select('m.id')
           .whereRef('m.company_id', '=', 't.company_id')
           .whereRef('m.area_id', '=', 't.id')
-          .where('m.manufacturer_id', '=', manufacturerId),
+          .where((w) =>
+            manufacturerId === undefined
+              ? w('m.manufacturer_id', 'is not', null)
+              : w('m.manufacturer_id', '=', manufacturerId),
+          ),
       ),
     );
   if (scope !== null) q = q.where(scopeExpression(scope));

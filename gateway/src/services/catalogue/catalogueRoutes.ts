@@ -4,7 +4,7 @@
 // record is not deleted (resp_code 1 naming how many use it). The device and resident pages select from these lists,
 // so their view permissions read them too (lookupBy).
 import { type Static, Type } from '@sinclair/typebox';
-import { ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
+import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   CATALOGUE_PATHS,
@@ -13,6 +13,7 @@ import {
   CollectorTypeSave,
   Manufacturer,
   ManufacturerArea,
+  ManufacturerAreaQuery,
   ManufacturerFilters,
   ManufacturerSave,
   MeterModel,
@@ -163,8 +164,9 @@ export const catalogueRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     config: { permission: PERMISSIONS.dataManufacturerView },
     schema: {
       tags: ['manufacturer'],
-      summary: "The areas where a manufacturer's water meters are installed (inside the account's data scope)",
-      querystring: IdParams,
+      summary:
+        "The areas where a manufacturer's water meters are installed (no id: any manufacturer's), inside the account's data scope",
+      querystring: ManufacturerAreaQuery,
       response: {
         200: Result(Type.Array(ManufacturerArea)),
         400: ErrorBody,
@@ -175,8 +177,8 @@ export const catalogueRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     },
     handler: async (request) => {
       const me = app.principalOf(request);
-      const { id } = request.query as Static<typeof IdParams>;
-      if (!(await findRow(app.db, 'manufacturers', ['id'], me.companyId, id))) throw notFound();
+      const { id } = request.query as Static<typeof ManufacturerAreaQuery>;
+      if (id !== undefined && !(await findRow(app.db, 'manufacturers', ['id'], me.companyId, id))) throw notFound();
       const scope = scopeFilter({ areaColumn: 'id', regionColumn: 'region_id' }, me.scope);
       return ok(await manufacturerAreas(app.db, me.companyId, id, scope), request.t('common.success'));
     },

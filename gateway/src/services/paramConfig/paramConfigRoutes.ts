@@ -83,7 +83,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       config: read,
       schema: {
         tags,
-        summary: "A group's parameters in order",
+        summary: "A group's parameters in order (no keyType: every group's)",
         querystring: ParamKeyTypeQuery,
         response: { 200: Result(Type.Array(ParamConfig)), ...errors },
       },
@@ -91,7 +91,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
     async (request) => {
       const me = app.principalOf(request);
       const { keyType } = request.query as Static<typeof ParamKeyTypeQuery>;
-      return ok(await listParams(app.db, me.companyId, keyType.trim()), request.t('common.success'));
+      return ok(await listParams(app.db, me.companyId, keyType?.trim()), request.t('common.success'));
     },
   );
 

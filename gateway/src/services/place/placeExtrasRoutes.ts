@@ -126,14 +126,15 @@ export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       config: areaLookup,
       schema: {
         tags,
-        summary: 'The areas in scope of some regions (regionIds comma-joined)',
+        summary: 'The areas in scope of some regions (regionIds comma-joined; none given: all)',
         querystring: AreaByRegionIdsQuery,
         response: { 200: Result(Type.Array(AreaIdName)), ...errors },
       },
     },
     async (request) => {
-      const regionIds = parseIdList((request.query as Static<typeof AreaByRegionIdsQuery>).regionIds);
-      if (!regionIds) throw badRequest('regionIds');
+      const text = (request.query as Static<typeof AreaByRegionIdsQuery>).regionIds;
+      const regionIds = text === undefined ? undefined : parseIdList(text);
+      if (regionIds === null) throw badRequest('regionIds');
       const me = app.principalOf(request);
       return ok(await areaIdNames(app.db, me.companyId, scopeOf(request), { regionIds }), request.t('common.success'));
     },
