@@ -237,8 +237,23 @@ describe('device/meterModel', () => {
     expect(await lastLog()).toMatchObject({ operation: 'meterModelCreate' });
     const list = (await call('GET', `${CATALOGUE_PATHS.meterModels}?manufacturerId=${m.id}`, admin)).json();
     expect(list.data).toEqual([model]);
-    const upd = await call('POST', CATALOGUE_PATHS.meterModelUpdate, admin, { id: model.id, typeName: model.typeName });
-    expect(upd.json().datas).toMatchObject({ manufacturerId: null, meterKind: 1, valveControl: false });
+    // null clears and 0 is a value: the request coercion must turn neither into the other
+    const upd = await call('POST', CATALOGUE_PATHS.meterModelUpdate, admin, {
+      id: model.id,
+      typeName: model.typeName,
+      manufacturerId: null,
+      caliber: null,
+      maxReading: null,
+      precision: 0,
+    });
+    expect(upd.json().datas).toMatchObject({
+      manufacturerId: null,
+      meterKind: 1,
+      valveControl: false,
+      caliber: null,
+      maxReading: null,
+      precision: 0,
+    });
   });
 
   it('refuses a taken type name (spec §5 "type name must be unique"), another tenant’s manufacturer and bad numbers', async () => {

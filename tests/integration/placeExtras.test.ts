@@ -148,6 +148,20 @@ describe('POST data/area/location', () => {
     expect(await areaRow(area.id)).toMatchObject({ lng: 116.35, lat: 39.91 });
   });
 
+  it('an area saved with a cleared position keeps null, not 0,0 (request coercion)', async () => {
+    const area = await newArea((regions['西城片区'] as Region).id);
+    await call('POST', PLACE_PATHS.areaLocation, admin, { id: area.id, lng: 116.35, lat: 39.91 });
+    const res = await call('POST', PLACE_PATHS.areaSave, admin, {
+      id: area.id,
+      areaName: area.areaName,
+      regionId: area.regionId,
+      lng: null,
+      lat: null,
+    });
+    expect(res.json().datas, res.body).toMatchObject({ lng: null, lat: null });
+    expect(await areaRow(area.id)).toMatchObject({ lng: null, lat: null });
+  });
+
   it('answers 404 for another tenant’s area or one outside the scope, 403 to a viewer', async () => {
     const area = await newArea((regions['西城片区'] as Region).id);
     const body = { id: area.id, lng: 1, lat: 1 };

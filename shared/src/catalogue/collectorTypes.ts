@@ -1,5 +1,6 @@
 // Collector types (采集器类型, spec §1): a type name, wired or wireless, and the manufacturer.
 import { type Static, Type } from '@sinclair/typebox';
+import { nullableInteger } from '../rules/nullable.ts';
 
 /** 1 wired, 2 wireless (the collector pages' findWiredList / findWirelessList). */
 export const LINK_KINDS = [1, 2] as const;
@@ -19,7 +20,7 @@ export const CollectorTypeSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   typeName: Type.String({ maxLength: 50 }),
   linkKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
-  manufacturerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  manufacturerId: Type.Optional(nullableInteger({ minimum: 1 })),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   tenantId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
 });

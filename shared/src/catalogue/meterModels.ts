@@ -1,6 +1,7 @@
 // Meter models (表型, spec §1 "meter models"): a type name, the manufacturer, the kind of meter and its defaults
 // (caliber, maximum reading, decimals, valve control) that a new water meter of the model starts from.
 import { type Static, Type } from '@sinclair/typebox';
+import { nullableInteger, nullableNumber } from '../rules/nullable.ts';
 import type { RuleViolation } from '../user/rules.ts';
 import { validateTypeName } from './typeName.ts';
 
@@ -31,13 +32,12 @@ export type MeterModel = Static<typeof MeterModel>;
 export const MeterModelSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   typeName: Type.String({ maxLength: 50 }),
-  manufacturerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  manufacturerId: Type.Optional(nullableInteger({ minimum: 1 })),
   meterKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  // ranges are the form rules below, not schema bounds: the request coercion would turn an out-of-range number
-  // into the null branch of these unions and save it as "not set" instead of refusing it
-  caliber: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  maxReading: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  precision: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  // ranges are the form rules below, with their messages; nullable.ts says why these are not unions
+  caliber: Type.Optional(nullableInteger()),
+  maxReading: Type.Optional(nullableNumber()),
+  precision: Type.Optional(nullableInteger()),
   valveControl: Type.Optional(Type.Boolean()),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   tenantId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),

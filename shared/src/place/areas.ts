@@ -1,6 +1,7 @@
 // Residential areas (小区, spec §3 "residential area", §7 data/area): belong to a region; position in BD-09 (the map
 // uses the Baidu projection, spec §9). Issue 4 extends them; residents and meters point at an area.
 import { type Static, Type } from '@sinclair/typebox';
+import { nullableNumber } from '../rules/nullable.ts';
 import { checkLatitude, checkLongitude } from '../rules/validators.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
@@ -25,8 +26,9 @@ export const AreaSave = Type.Object({
   areaName: Type.String({ maxLength: 50 }),
   regionId: Type.Integer({ minimum: 1 }),
   address: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  lng: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  lat: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  // nullable.ts: a union would save a cleared position (null) as 0,0
+  lng: Type.Optional(nullableNumber()),
+  lat: Type.Optional(nullableNumber()),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   tenantId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
 });

@@ -1,1 +1,2 @@
+export * from './nullable.ts';
 export * from './validators.ts';
