@@ -73,7 +73,7 @@ export const meterModelResource = (
       width: 100,
       render: (r) => <KeyText textKey={r.valveControl ? 'catalogue.yes' : 'catalogue.no'} />,
     },
-    ...trailingColumns<MeterModel>(),
+    ...trailingColumns<MeterModel>(true),
   ],
   emptyIcon: 'box',
   form: {

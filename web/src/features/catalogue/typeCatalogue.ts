@@ -26,8 +26,16 @@ export const typeNameColumn = <Row extends Typed>(): ColumnDef<Row> => ({
   sortable: true,
 });
 
-export const trailingColumns = <Row extends Typed>(): ColumnDef<Row>[] => [
-  { key: 'remark', titleKey: 'catalogue.remark', width: 200, grow: true, text: (r) => r.remark ?? '' },
+/** Remark and created; a wide list (meter models) keeps the remark in the column chooser so it fits 1440 px. */
+export const trailingColumns = <Row extends Typed>(hideRemark = false): ColumnDef<Row>[] => [
+  {
+    key: 'remark',
+    titleKey: 'catalogue.remark',
+    width: 200,
+    grow: true,
+    hiddenByDefault: hideRemark,
+    text: (r) => r.remark ?? '',
+  },
   {
     key: 'createTime',
     titleKey: 'catalogue.createTime',
