@@ -7,8 +7,12 @@ import { newContext, openFromMainMenu, screenshot, signInAt, useServerAndBrowser
 
 const env = useServerAndBrowser();
 const signIn = (page: Page) => signInAt(page, env.server().url, 'admin', 'admin123');
-/** The shown page's add button (visited pages stay mounted, hidden, in the tabs' cache). */
-const addButton = (page: Page) => page.getByRole('button', { name: '新增' }).filter({ visible: true });
+/** A page's add button, found inside the page titled so (visited pages stay mounted, hidden, in the tabs' cache). */
+const addButton = (page: Page, title: string) =>
+  page
+    .locator('.wo-page')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .getByRole('button', { name: '新增' });
 /** The form dialog closes once the debounced save has gone through (exist checks first). */
 const closed = async (page: Page) => {
   try {
@@ -26,7 +30,7 @@ describe('catalogues', () => {
 
     await openFromMainMenu(page, '厂家管理');
     await page.waitForURL(/#\/device\/manufacturer$/);
-    await addButton(page).click();
+    await addButton(page, '厂家管理').click();
     let dialog = page.getByRole('dialog', { name: '新增 - 厂家管理' });
     await dialog.getByLabel('厂家名称').fill(' 宁波水表厂 ');
     await dialog.getByLabel('编码').fill('NBSB');
@@ -39,10 +43,16 @@ describe('catalogues', () => {
     await closed(page);
     await visible(page.getByRole('cell', { name: '宁波水表厂' }));
     await screenshot(page, 'catalogue-manufacturers-zh');
+    // its meters' areas (findArea): none yet, and the dialog says so
+    await page.getByRole('button', { name: '安装小区' }).filter({ visible: true }).click();
+    const areas = page.getByRole('dialog', { name: '宁波水表厂 的水表安装小区' });
+    await visible(areas.getByText('该厂家的水表尚未安装在任何小区'));
+    await areas.getByRole('button', { name: /关闭|Close/ }).click();
+    await closed(page);
 
     await openFromMainMenu(page, '表型管理');
     await page.waitForURL(/#\/device\/meterModel$/);
-    await addButton(page).click();
+    await addButton(page, '表型管理').click();
     dialog = page.getByRole('dialog', { name: '新增 - 表型管理' });
     await dialog.getByLabel('类型名称').fill('LXS-20E');
     await dialog.getByLabel('厂家').selectOption({ label: '宁波水表厂' });
@@ -58,7 +68,7 @@ describe('catalogues', () => {
     await screenshot(page, 'catalogue-meter-models-zh');
 
     // spec §5 "type name must be unique": the same name again is refused in the dialog
-    await addButton(page).click();
+    await addButton(page, '表型管理').click();
     dialog = page.getByRole('dialog', { name: '新增 - 表型管理' });
     await dialog.getByLabel('类型名称').fill('LXS-20E');
     await dialog.getByRole('button', { name: '确定' }).click();
