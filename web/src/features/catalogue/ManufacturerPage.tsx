@@ -84,11 +84,11 @@ export const manufacturerResource: ResourceDescriptor<Manufacturer, Manufacturer
     { kind: 'text', key: 'code', labelKey: 'manufacturer.code', placeholderKey: 'manufacturer.codePlaceholder' },
   ],
   columns: [
-    { key: 'name', titleKey: 'manufacturer.name', width: 200, sortable: true },
-    { key: 'code', titleKey: 'manufacturer.code', width: 130, sortable: true, text: (r) => r.code ?? '' },
+    { key: 'name', titleKey: 'manufacturer.name', width: 180, sortable: true },
+    { key: 'code', titleKey: 'manufacturer.code', width: 110, sortable: true, text: (r) => r.code ?? '' },
     { key: 'contact', titleKey: 'manufacturer.contact', width: 110, text: (r) => r.contact ?? '' },
     { key: 'phone', titleKey: 'manufacturer.phone', width: 140, text: (r) => r.phone ?? '' },
-    { key: 'address', titleKey: 'manufacturer.address', width: 220, grow: true, text: (r) => r.address ?? '' },
+    { key: 'address', titleKey: 'manufacturer.address', width: 180, grow: true, text: (r) => r.address ?? '' },
     { key: 'remark', titleKey: 'catalogue.remark', width: 160, hiddenByDefault: true, text: (r) => r.remark ?? '' },
     {
       key: 'createTime',
