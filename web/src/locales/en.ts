@@ -599,6 +599,7 @@ export const en: typeof zhCN = {
     all: 'All',
   },
   // Catalogues and parameter config (H1)
+  areaMove: { action: 'Move to region', title: 'Move {{count}} areas to a region', region: 'Target region' },
   catalogue: {
     typeName: 'Type name',
     typeNamePlaceholder: 'Type name',

@@ -595,6 +595,7 @@ export const zhCN = {
     all: '全部',
   },
   // Catalogues and parameter config (H1)
+  areaMove: { action: '移至片区', title: '移动 {{count}} 个小区到片区', region: '目标片区' },
   catalogue: {
     typeName: '类型名称',
     typeNamePlaceholder: '输入类型名称',

@@ -1,10 +1,12 @@
 // Residential areas (小区) as a descriptor: name, region, address, BD-09 position, remark; filters by name and
-// region; create / edit with the shared rules (name unique, region chosen, coordinates in range); delete (POST {id}).
+// region; create / edit with the shared rules (name unique, region chosen, coordinates in range); delete (POST {id});
+// move the selected areas to another region (batchEdit).
 import { type Area, PLACE_PATHS, type Region, validateArea } from '@waterops/shared/place';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
+import { MoveAreasDialog } from './MoveAreasDialog.tsx';
 import { AREA_RESOURCE, useAllRegionsQuery } from './placeApi.ts';
 
 export type AreaFilters = { areaName: string; regionId: string };
@@ -20,7 +22,11 @@ const numberOrNull = (text: string | undefined) => (text && text.trim() !== '' ?
 const coordinate = (v: number | null) => (v === null ? '' : String(v));
 
 /** The descriptor; the region filter and field list the tenant's regions. */
-export const areaResource = (regions: readonly Region[]): ResourceDescriptor<Area, AreaFilters> => {
+export const areaResource = (
+  regions: readonly Region[],
+  /** the batch action "move to region" with the selected areas */
+  onMove: (areas: Area[]) => void = () => undefined,
+): ResourceDescriptor<Area, AreaFilters> => {
   const regionOptions = regions.map((r) => ({ value: String(r.id), label: r.regionName }));
   return {
     id: AREA_RESOURCE,
@@ -119,11 +125,20 @@ export const areaResource = (regions: readonly Region[]): ResourceDescriptor<Are
       request: (row) => ({ url: PLACE_PATHS.areaDelete, method: 'POST', data: { id: row.id } }),
       permissions: EDIT,
     },
+    batchActions: [
+      { id: 'move', labelKey: 'areaMove.action', icon: 'swap-horizontal', permissions: EDIT, onClick: onMove },
+    ],
   };
 };
 
 export function AreaPage() {
   const { data: regions = [] } = useAllRegionsQuery();
-  const descriptor = useMemo(() => areaResource(regions), [regions]);
-  return <ResourceListPage descriptor={descriptor} />;
+  const [moving, setMoving] = useState<Area[] | null>(null);
+  const descriptor = useMemo(() => areaResource(regions, setMoving), [regions]);
+  return (
+    <>
+      <ResourceListPage descriptor={descriptor} />
+      {moving && <MoveAreasDialog areas={moving} regions={regions} onClose={() => setMoving(null)} />}
+    </>
+  );
 }
