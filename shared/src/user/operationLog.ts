@@ -51,15 +51,6 @@ export const OPERATIONS = [
   'departmentDelete',
   'userScopeSave',
   'userScopeDelete',
-  // residents and the resident–meter binding (H4)
-  'residentCreate',
-  'residentUpdate',
-  'residentDelete',
-  'residentAppAccount',
-  'meterBind',
-  'meterRelieve',
-  'meterTakeOff',
-  'residentClearance',
   // concentrators and collectors (services/device)
   'concentratorCreate',
   'concentratorUpdate',
@@ -78,6 +69,15 @@ export const OPERATIONS = [
   'valveCreate',
   'valveUpdate',
   'valveDelete',
+  // residents and the resident–meter binding (H4)
+  'residentCreate',
+  'residentUpdate',
+  'residentDelete',
+  'residentAppAccount',
+  'meterBind',
+  'meterRelieve',
+  'meterTakeOff',
+  'residentClearance',
   // catalogues, parameter config and place extras (H1)
   'manufacturerCreate',
   'manufacturerUpdate',

@@ -722,8 +722,7 @@ export const en: typeof zhCN = {
     closedNoBind: 'This resident is closed; no meter can be bound',
     appAccounts: 'Generate app accounts',
     generate: 'Generate',
-    generateConfirm:
-      'Generate app accounts for {{count}} residents ({{codes}})? Existing accounts get a new password.',
+    generateConfirm: 'Generate app accounts for {{count}} residents ({{codes}})? Existing accounts get a new password.',
     passwordOnce: 'The initial passwords are shown this once only: hand them over now.',
     initialPassword: 'Initial password',
     close: 'Close account',

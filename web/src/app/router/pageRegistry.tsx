@@ -8,22 +8,6 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
-  // Residents and their meters (issue 4, H4)
-  'customer/ResidentPage': {
-    Page: lazy(() => import('../../features/customer/ResidentPage.tsx').then((m) => ({ default: m.ResidentPage }))),
-    permissions: ['data:resident:view'],
-  },
-  // Concentrators and collectors (issue 4, H2)
-  'device/ConcentratorPage': {
-    Page: lazy(() =>
-      import('../../features/device/ConcentratorPage.tsx').then((m) => ({ default: m.ConcentratorPage })),
-    ),
-    permissions: ['device:concentrator:view'],
-  },
-  'device/CollectorPage': {
-    Page: lazy(() => import('../../features/device/CollectorPage.tsx').then((m) => ({ default: m.CollectorPage }))),
-    permissions: ['device:collector:view'],
-  },
   // Regions, residential areas (档案管理) and departments (issue 3)
   'place/RegionPage': {
     Page: lazy(() => import('../../features/place/RegionPage.tsx').then((m) => ({ default: m.RegionPage }))),
@@ -75,6 +59,22 @@ export const pageRegistry: Record<string, PageEntry> = {
     ),
     permissions: ['sys:company:view'],
   },
+  // Residents and their meters (issue 4, H4)
+  'customer/ResidentPage': {
+    Page: lazy(() => import('../../features/customer/ResidentPage.tsx').then((m) => ({ default: m.ResidentPage }))),
+    permissions: ['data:resident:view'],
+  },
+  // Concentrators and collectors (issue 4, H2)
+  'device/ConcentratorPage': {
+    Page: lazy(() =>
+      import('../../features/device/ConcentratorPage.tsx').then((m) => ({ default: m.ConcentratorPage })),
+    ),
+    permissions: ['device:concentrator:view'],
+  },
+  'device/CollectorPage': {
+    Page: lazy(() => import('../../features/device/CollectorPage.tsx').then((m) => ({ default: m.CollectorPage }))),
+    permissions: ['device:collector:view'],
+  },
   // Water meters and valves (issue 4, H3)
   'device/MeterPage': {
     Page: lazy(() => import('../../features/device/MeterPage.tsx').then((m) => ({ default: m.MeterPage }))),
@@ -83,11 +83,6 @@ export const pageRegistry: Record<string, PageEntry> = {
   'device/ValvePage': {
     Page: lazy(() => import('../../features/device/ValvePage.tsx').then((m) => ({ default: m.ValvePage }))),
     permissions: ['device:valve:view'],
-  },
-  // Menu administration (H4)
-  'system/MenuPage': {
-    Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
-    permissions: ['sys:menu:view'],
   },
   // Catalogues and parameter config (issue 4, H1)
   'catalogue/ManufacturerPage': {
@@ -119,6 +114,11 @@ export const pageRegistry: Record<string, PageEntry> = {
       import('../../features/catalogue/ParamConfigPage.tsx').then((m) => ({ default: m.ParamConfigPage })),
     ),
     permissions: ['sys:param:view'],
+  },
+  // Menu administration (H4)
+  'system/MenuPage': {
+    Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
+    permissions: ['sys:menu:view'],
   },
 };
 
