@@ -2,7 +2,10 @@
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy / waitFor give up after 1 s by default: too short for a dialog on a loaded 2-core CI machine (a
+  // waiting test is not a timing assertion; the answer still has to come)
+  configure({ asyncUtilTimeout: 5_000 });
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
