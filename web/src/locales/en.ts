@@ -418,6 +418,11 @@ export const en: typeof zhCN = {
   },
   // Regions, residential areas, departments and account data scope (issue 3, H5)
   place: {
+    detailTitle: 'Residential area',
+    meterCount: 'Meters',
+    residentCount: 'Residents',
+    position: 'Position',
+    notPlaced: 'Not on the map',
     regionTitle: 'Regions',
     areaTitle: 'Residential areas',
     region: 'Region',

@@ -414,6 +414,11 @@ export const zhCN = {
   },
   // Regions, residential areas, departments and account data scope (issue 3, H5)
   place: {
+    detailTitle: '小区详情',
+    meterCount: '水表数',
+    residentCount: '用户数',
+    position: '位置',
+    notPlaced: '未标注',
     regionTitle: '片区管理',
     areaTitle: '小区管理',
     region: '片区',

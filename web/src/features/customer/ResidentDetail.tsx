@@ -3,24 +3,13 @@
 // cleared, with who did it.
 import { Classes, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Binding, Resident } from '@waterops/shared/customer';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { useResidentBindingsQuery, useResidentQuery } from './customerApi.ts';
 import { ChargeTag, StatusTag } from './ResidentParts.tsx';
-
-const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="wo-detail-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function ResidentFields({ resident: r }: { resident: Resident }) {
   const { t } = useTranslation();

@@ -29,6 +29,10 @@ export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {
     titleKey: 'collector.detailTitle',
     Body: lazy(() => import('../device/CollectorDetail.tsx').then((m) => ({ default: m.CollectorDetail }))),
   },
+  area: {
+    titleKey: 'place.detailTitle',
+    Body: lazy(() => import('../place/AreaDetail.tsx').then((m) => ({ default: m.AreaDetail }))),
+  },
   meter: {
     titleKey: 'meter.detailTitle',
     Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))),

@@ -4,9 +4,9 @@ import { NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Collector } from '@waterops/shared/device';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
-import { DetailField, show } from './ConcentratorDetail.tsx';
 import { OnlineTag } from './ConcentratorPage.tsx';
 import { useCollectorArchivesQuery, useCollectorQuery } from './collectorApi.ts';
 

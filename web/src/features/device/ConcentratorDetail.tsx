@@ -2,26 +2,13 @@
 // a link to its area, and its collectors, each a link to the collector's drawer.
 import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Concentrator } from '@waterops/shared/device';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { OnlineTag } from './ConcentratorPage.tsx';
 import { useCollectorsOfConcentratorQuery, useConcentratorQuery } from './concentratorApi.ts';
-
-export const show = (v: string | number | null | undefined) =>
-  v === null || v === undefined || v === '' ? '—' : String(v);
-
-/** One labelled value of a device drawer. */
-export function DetailField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="wo-detail-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function ConcentratorFields({ c }: { c: Concentrator }) {
   const { t } = useTranslation();

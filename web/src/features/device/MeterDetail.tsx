@@ -2,24 +2,12 @@
 // the resident it is bound to now, and its binding history (read-only here; binding happens on the resident page).
 import { HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Meter } from '@waterops/shared/device';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { useMeterBindingsQuery, useMeterQuery } from './meterApi.ts';
-
-const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
-
-/** One labelled value of the drawer. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="wo-detail-field">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function MeterFields({ meter }: { meter: Meter }) {
   const { t } = useTranslation();
