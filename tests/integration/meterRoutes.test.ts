@@ -2,7 +2,8 @@
 // delete (refused while bound), waterMeterCode, meterCodes, batchUntie and the binding history — with the spec §5
 // messages in both languages, tenant isolation, permissions and the data scope.
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { DEVICE_PATHS, type Meter, type MeterBinding } from '@waterops/shared/device';
+import { type Binding, CUSTOMER_PATHS } from '@waterops/shared/customer';
+import { DEVICE_PATHS, type Meter } from '@waterops/shared/device';
 import { type Area, PLACE_PATHS } from '@waterops/shared/place';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -345,8 +346,9 @@ describe('GET device/watermeter/{id} and bindings', () => {
     const r = await bind(m.id);
     const res = await call('GET', DEVICE_PATHS.meter(m.id), viewer.token);
     expect(res.json().datas).toMatchObject({ id: m.id, residentId: r.id, residentCode: r.code, residentName: '张三' });
-    const history = await call('GET', DEVICE_PATHS.meterBindings(m.id), viewer.token);
-    const rows = history.json().datas as MeterBinding[];
+    // the history is the binding service's (data/residentMeter/history), readable with the meter permission
+    const history = await call('GET', `${CUSTOMER_PATHS.history}?meterId=${m.id}`, viewer.token);
+    const rows = history.json().datas as Binding[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ residentCode: r.code, unboundAt: null });
   });
@@ -354,7 +356,9 @@ describe('GET device/watermeter/{id} and bindings', () => {
   it("answers 404 for another tenant's meter, 403 without the right", async () => {
     const m = await newMeter();
     expect((await call('GET', DEVICE_PATHS.meter(m.id), otherAdmin)).json()).toEqual(notFound);
-    expect((await call('GET', DEVICE_PATHS.meterBindings(m.id), otherAdmin)).json()).toEqual(notFound);
+    expect((await call('GET', `${CUSTOMER_PATHS.history}?meterId=${m.id}`, otherAdmin)).json()).toMatchObject({
+      resp_code: 404,
+    });
     const nobody = await createUserWithPermissions(t.app, companyId, []);
     expect((await call('GET', DEVICE_PATHS.meter(m.id), nobody.token)).json()).toEqual(forbidden);
   });

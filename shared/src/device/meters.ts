@@ -127,19 +127,6 @@ export const MeterIdsBody = Type.Object({
 });
 export type MeterIdsBody = Static<typeof MeterIdsBody>;
 
-/** One binding of the meter's history (resident_meters), newest first. */
-export const MeterBinding = Type.Object({
-  id: Type.Integer(),
-  residentId: Type.Integer(),
-  residentCode: Type.String(),
-  residentName: Type.String(),
-  boundAt: Type.String({ format: 'date-time' }),
-  unboundAt: Nullable(Type.String({ format: 'date-time' })),
-  /** 'relieve', 'takeOff', 'clearance'; null while bound */
-  unbindKind: Nullable(Type.String()),
-});
-export type MeterBinding = Static<typeof MeterBinding>;
-
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

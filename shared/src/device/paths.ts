@@ -81,8 +81,6 @@ export const DEVICE_PATHS = {
   meterExist: `${M}/exist`,
   /** GET: one meter */
   meter: (id: number | string) => `${M}/${id}`,
-  /** GET: the meter's binding history, newest first */
-  meterBindings: (id: number | string) => `${M}/${id}/bindings`,
   /** GET: the next body code from the tenant's code rule for meters (advances the sequence) */
   meterNextCode: `${M}/waterMeterCode`,
   /** GET ?codes="codes separated by spaces": which are meters of the tenant */

@@ -146,28 +146,6 @@ export const untieMeters = async (tx: Transaction<DB>, companyId: number, ids: n
     .execute();
 };
 
-/** The binding history of one meter, newest first, with the residents' codes and names. */
-export const meterBindings = async (db: Db, companyId: number, meterId: number) =>
-  db
-    .selectFrom('resident_meters as b')
-    .innerJoin('residents as r', (j) =>
-      j.onRef('r.company_id', '=', 'b.company_id').onRef('r.id', '=', 'b.resident_id'),
-    )
-    .select([
-      'b.id',
-      'b.resident_id',
-      'r.resident_code',
-      'r.resident_name',
-      'b.bound_at',
-      'b.unbound_at',
-      'b.unbind_kind',
-    ])
-    .where('b.company_id', '=', companyId)
-    .where('b.meter_id', '=', meterId)
-    .orderBy('b.bound_at', 'desc')
-    .orderBy('b.id', 'desc')
-    .execute();
-
 /** A record an import row may name: by its code or by its name (either may be missing). */
 export type NamedRecord = { id: number; code: string | null; name: string | null };
 

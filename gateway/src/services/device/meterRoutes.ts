@@ -1,16 +1,15 @@
 // /api-workbench water meters (spec §7 device/watermeter) on the resource registration: list (with region, bound and
 // code-prefix filters), save, udpateWatermeter (sic), delete (refused while bound or referenced), {id}, exist,
 // export / import; and beside it the next body code from the code rules, the meterCodes check of typed codes,
-// batchUntie (all or nothing) and a meter's binding history. Scoped by area: an account limited to areas or
+// batchUntie (all or nothing); a meter's binding history is data/residentMeter/history?meterId. Scoped by area: an account limited to areas or
 // regions sees and changes only the meters inside them.
 import { Type } from '@sinclair/typebox';
-import { ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
+import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   DEVICE_PATHS,
   type METER_SORT_FIELDS,
   Meter,
-  MeterBinding,
   MeterCodes,
   MeterCodesQuery,
   MeterFilters,
@@ -26,14 +25,13 @@ import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
-import { type DbRow, findRow, lockResource } from '../resource/resourceRepository.ts';
-import { rowInScope, scopeFilter } from '../resource/resourceScope.ts';
+import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
+import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
   collectorConcentrator,
   enrichMeters,
   type MeterReference,
-  meterBindings,
   meterCodeTaken,
   meterDeleteBlock,
   metersAmong,
@@ -361,41 +359,6 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         });
       });
       return ok(null, request.t('common.success'));
-    },
-  );
-
-  app.get(
-    path(DEVICE_PATHS.meterBindings(':id')),
-    {
-      config: { permission: PERMISSIONS.deviceMeterView, alsoPermitted: [PERMISSIONS.dataResidentView] },
-      schema: {
-        tags,
-        summary: "A meter's binding history (residents it was bound to), newest first",
-        params: IdParams,
-        response: { 200: Result(Type.Array(MeterBinding)), ...errors },
-      },
-    },
-    async (request) => {
-      const me = app.principalOf(request);
-      const { id } = request.params;
-      const rows = await app.db.transaction().execute(async (tx) => {
-        const meter = await findRow(tx, 'water_meters', ['id'], me.companyId, id);
-        if (!meter || !(await rowInScope(tx, 'water_meters', me.companyId, id, scopeFilter(SCOPE, me.scope))))
-          throw notFound();
-        return meterBindings(tx, me.companyId, id);
-      });
-      return ok(
-        rows.map((b) => ({
-          id: Number(b.id),
-          residentId: Number(b.resident_id),
-          residentCode: b.resident_code,
-          residentName: b.resident_name,
-          boundAt: (b.bound_at as Date).toISOString(),
-          unboundAt: b.unbound_at ? (b.unbound_at as Date).toISOString() : null,
-          unbindKind: b.unbind_kind,
-        })),
-        request.t('common.success'),
-      );
     },
   );
 };

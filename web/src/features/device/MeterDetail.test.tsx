@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Meter, MeterBinding } from '@waterops/shared/device';
+import type { Binding } from '@waterops/shared/customer';
+import type { Meter } from '@waterops/shared/device';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithStore } from '../../test/renderWithStore.tsx';
@@ -44,7 +45,8 @@ const meter = {
   remark: null,
   createTime: '2024-05-02T08:00:00Z',
 } satisfies Meter;
-const history: MeterBinding[] = [
+// newest first, as the drawer shows it (the route answers oldest first)
+const history: Binding[] = [
   {
     id: 2,
     residentId: 7,
@@ -53,6 +55,11 @@ const history: MeterBinding[] = [
     boundAt: '2024-06-01T08:00:00Z',
     unboundAt: null,
     unbindKind: null,
+    meterId: 21,
+    meterCode: 'SB00000021',
+    boundBy: 'admin',
+    unboundBy: null,
+    remark: null,
   },
   {
     id: 1,
@@ -62,6 +69,11 @@ const history: MeterBinding[] = [
     boundAt: '2024-05-01T08:00:00Z',
     unboundAt: '2024-05-31T08:00:00Z',
     unbindKind: 'relieve',
+    meterId: 21,
+    meterCode: 'SB00000021',
+    boundBy: 'admin',
+    unboundBy: 'admin',
+    remark: null,
   },
 ];
 
@@ -73,7 +85,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderDetail = () => {
   fakeFetch((url) => {
-    if (url.includes('/watermeter/21/bindings')) return { resp_code: 0, resp_msg: 'ok', datas: history };
+    if (url.includes('/data/residentMeter/history') && url.includes('meterId=21'))
+      return { resp_code: 0, resp_msg: 'ok', datas: [...history].reverse() };
     if (url.includes('/watermeter/21')) return { resp_code: 0, resp_msg: 'ok', datas: meter };
     return [404, { resp_code: 404, resp_msg: '记录不存在' }];
   });

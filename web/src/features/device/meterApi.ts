@@ -3,7 +3,8 @@
 // resource id of the meter page (its list refreshes after saves).
 import type { PageResult, Result } from '@waterops/shared/api';
 import { CATALOGUE_PATHS, type Manufacturer, type MeterModel } from '@waterops/shared/catalogue';
-import { DEVICE_PATHS, type Meter, type MeterBinding } from '@waterops/shared/device';
+import { type Binding, CUSTOMER_PATHS } from '@waterops/shared/customer';
+import { DEVICE_PATHS, type Meter } from '@waterops/shared/device';
 import { type Area, PLACE_PATHS } from '@waterops/shared/place';
 import { baseApi } from '../../api/baseApi.ts';
 
@@ -19,9 +20,10 @@ export const meterApi = baseApi.injectEndpoints({
       transformResponse: (r: Result<Meter>) => r.datas,
       providesTags: [{ type: 'Resource', id: METER_RESOURCE }],
     }),
-    meterBindings: build.query<MeterBinding[], number>({
-      query: (id) => ({ url: DEVICE_PATHS.meterBindings(id) }),
-      transformResponse: (r: Result<MeterBinding[]>) => r.datas ?? [],
+    /** the meter's binding history (data/residentMeter/history, oldest first there), newest first */
+    meterBindings: build.query<Binding[], number>({
+      query: (meterId) => ({ url: CUSTOMER_PATHS.history, params: { meterId, page: 1, limit: 999 } }),
+      transformResponse: (r: Result<Binding[]>) => [...(r.datas ?? [])].reverse(),
       providesTags: [{ type: 'Resource', id: METER_RESOURCE }],
     }),
     meterAreas: build.query<Area[], void>({
