@@ -99,3 +99,6 @@ export const signInAt = async (page: Page, baseUrl: string, username: string, pa
   await submitSignIn(page, username, password);
   await page.waitForURL(/#\/index$/);
 };
+
+/** The page on show: visited pages stay mounted (hidden) in the tags bar's cache, each with its own buttons. */
+export const activeView = (page: Page): Locator => page.locator('section.wo-view:not([hidden])');

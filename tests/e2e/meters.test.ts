@@ -2,7 +2,16 @@
 // selector, finds it with the meter selector of the valve form once 3 characters are typed (a hint before), links a
 // valve to it, then opens the meter's detail drawer from the meter list — in Chinese, and the same drawer in English.
 import { describe, expect, it } from 'vitest';
-import { absent, newContext, openFromMainMenu, screenshot, signInAt, useServerAndBrowser, visible } from './harness.ts';
+import {
+  absent,
+  activeView,
+  newContext,
+  openFromMainMenu,
+  screenshot,
+  signInAt,
+  useServerAndBrowser,
+  visible,
+} from './harness.ts';
 
 const env = useServerAndBrowser();
 const CODE = `E2E${Date.now().toString(36).toUpperCase()}`;
@@ -14,7 +23,7 @@ describe('water meters', () => {
 
     await openFromMainMenu(page, '水表管理');
     await page.waitForURL(/#\/device\/meter$/);
-    await page.getByRole('button', { name: '新增' }).click();
+    await activeView(page).getByRole('button', { name: '新增' }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('表身号').fill(CODE);
     // the body code is checked as one leaves it; a bad base reading is refused with the spec's message
@@ -32,7 +41,9 @@ describe('water meters', () => {
     // the valve form's meter selector: a hint below 3 characters, the meter from 3
     await openFromMainMenu(page, '阀门管理');
     await page.waitForURL(/#\/device\/valve$/);
-    await page.getByRole('button', { name: '新增' }).click();
+    // the page has come in (lazily loaded, after the switch's skeleton) before we act on it
+    await visible(activeView(page).getByRole('heading', { name: '阀门管理' }));
+    await activeView(page).getByRole('button', { name: '新增' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel('阀门编号').fill(`${CODE}-V`);
     const meterInput = dialog.locator('input[aria-label="关联水表"]');
