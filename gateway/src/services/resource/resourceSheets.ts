@@ -43,7 +43,14 @@ export type ExportSpec<Row> = {
 };
 
 /** One imported column: the save-body field it fills, its header, how its cell is read, and a note for the template. */
-export type ImportColumn = { field: string; header: MessageKey; kind: CellKind; note?: MessageKey };
+export type ImportColumn = {
+  field: string;
+  header: MessageKey;
+  kind: CellKind;
+  note?: MessageKey;
+  /** the sheet may leave the column out (its cells are then empty); required columns must be there */
+  optional?: boolean;
+};
 
 /** A row's parsed cells (by field) → the save body, or a refusal that fails the row with its message. */
 export type RowReader<Body> = (cells: Record<string, unknown>) => { body: Body } | { refusal: Refusal };
@@ -216,7 +223,11 @@ export const registerSheets = <R extends TObject, S extends TObject, F extends T
         request.t(c.header),
         ...LOCALES.filter((l) => l !== request.locale).map((l) => translate(c.header, l)),
       ]);
-      const matched = matchColumns(sheet.headers, names);
+      const matched = matchColumns(
+        sheet.headers,
+        names,
+        spec.columns.map((c) => c.optional === true),
+      );
       if ('missing' in matched) failure = request.t('import.missingColumns', { columns: matched.missing.join(', ') });
       else indexes = matched.indexes;
     } catch (e) {

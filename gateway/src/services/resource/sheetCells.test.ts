@@ -51,6 +51,10 @@ describe('matchColumns', () => {
   it('names the missing columns by their first header', () => {
     expect(matchColumns(['User name'], expected)).toEqual({ missing: ['昵称'] });
   });
+  it('lets an optional column be left out (index -1), never a required one', () => {
+    expect(matchColumns(['User name'], expected, [false, true])).toEqual({ indexes: [0, -1] });
+    expect(matchColumns(['Nickname'], expected, [false, true])).toEqual({ missing: ['用户名'] });
+  });
 });
 
 describe('download names', () => {

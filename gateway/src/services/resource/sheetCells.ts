@@ -80,11 +80,13 @@ export const parseCell = (kind: CellKind, text: string, column: string): Parsed 
  * Where each expected column sits in the sheet's header row, or the expected columns that are missing (named by their
  * first header). A column may be known by several headers (its name in each language), so a sheet made in Chinese
  * imports from the English page too; case and surrounding spaces are ignored, other columns (the reason column of a
- * failures file…) are ignored.
+ * failures file…) are ignored. An optional column that is not there reads as empty cells (index -1): a sheet made
+ * by hand with only the columns it fills in still imports.
  */
 export const matchColumns = (
   sheetHeaders: readonly string[],
   expected: readonly (readonly string[])[],
+  optional: readonly boolean[] = [],
 ): { indexes: number[] } | { missing: string[] } => {
   const norm = (s: string) => s.trim().toLowerCase();
   const at = new Map<string, number>();
@@ -92,9 +94,9 @@ export const matchColumns = (
     if (!at.has(norm(h))) at.set(norm(h), i);
   });
   const found = expected.map((names) => names.map((n) => at.get(norm(n))).find((i) => i !== undefined));
-  const missing = expected.filter((_, k) => found[k] === undefined).map((names) => names[0] ?? '');
+  const missing = expected.filter((_, k) => found[k] === undefined && !optional[k]).map((names) => names[0] ?? '');
   if (missing.length) return { missing };
-  return { indexes: found as number[] };
+  return { indexes: found.map((i) => i ?? -1) };
 };
 
 /** `YYYYMMDDHHmmss` of a time in the server's time zone, for file names. */

@@ -50,7 +50,8 @@ describe('the residential-area drawer', () => {
       return [404, { resp_code: 404, resp_msg: '记录不存在' }];
     });
     renderWithStore(<AreaDetail id={11} />);
-    expect(await screen.findByText('东城片区')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '东四小区' })).toBeTruthy();
+    expect(screen.getByText('东城片区')).toBeTruthy();
     expect(screen.getByText('116.4238, 39.9372')).toBeTruthy();
     // the row of this area, not of another whose name contains it
     expect(await screen.findByText('42')).toBeTruthy();

@@ -15,16 +15,19 @@ export function AreaDetail({ id }: DetailBodyProps) {
   if (isFetching && !area) return <Spinner size={28} />;
   if (isError || !area) return <NonIdealState icon="search" title={t('detail.notFound')} />;
   return (
-    <dl className="wo-detail-fields">
-      <DetailField label={t('place.areaName')}>{area.areaName}</DetailField>
-      <DetailField label={t('place.region')}>{area.regionName}</DetailField>
-      <DetailField label={t('place.address')}>{show(area.address)}</DetailField>
-      <DetailField label={t('place.position')}>
-        {area.lng !== null && area.lat !== null ? `${area.lng}, ${area.lat}` : t('place.notPlaced')}
-      </DetailField>
-      <DetailField label={t('place.meterCount')}>{show(water?.meterCount)}</DetailField>
-      <DetailField label={t('place.residentCount')}>{show(water?.residentCount)}</DetailField>
-      <DetailField label={t('place.remark')}>{show(area.remark)}</DetailField>
-    </dl>
+    <>
+      <h3 className="wo-detail-heading">{area.areaName}</h3>
+      <dl className="wo-detail-fields">
+        <DetailField label={t('place.areaName')}>{area.areaName}</DetailField>
+        <DetailField label={t('place.region')}>{area.regionName}</DetailField>
+        <DetailField label={t('place.address')}>{show(area.address)}</DetailField>
+        <DetailField label={t('place.position')}>
+          {area.lng !== null && area.lat !== null ? `${area.lng}, ${area.lat}` : t('place.notPlaced')}
+        </DetailField>
+        <DetailField label={t('place.meterCount')}>{show(water?.meterCount)}</DetailField>
+        <DetailField label={t('place.residentCount')}>{show(water?.residentCount)}</DetailField>
+        <DetailField label={t('place.remark')}>{show(area.remark)}</DetailField>
+      </dl>
+    </>
   );
 }
