@@ -26,7 +26,7 @@ import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
-import { scopeFilter } from '../resource/resourceScope.ts';
+import { areasOfRegions, scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
   collectorConcentrator,
@@ -164,16 +164,7 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         regionId: {
           column: 'area_id',
           match: 'where',
-          where: (v) => (eb) =>
-            eb(
-              't.area_id',
-              'in',
-              eb
-                .selectFrom('areas as ra')
-                .select('ra.id')
-                .whereRef('ra.company_id', '=', 't.company_id')
-                .where('ra.region_id', '=', v),
-            ),
+          where: (v) => (eb) => eb('t.area_id', 'in', areasOfRegions(eb, [Number(v)])),
         },
         collectorId: { column: 'collector_id', match: 'eq' },
         concentratorId: { column: 'concentrator_id', match: 'eq' },
