@@ -33,7 +33,7 @@ import { recordOperation } from '../log/operationLogRepository.ts';
 import { type Refusal, registerResource } from '../resource/registerResource.ts';
 import { likePattern } from '../resource/resourceQuery.ts';
 import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
-import { areasOfRegions, rowInScope, scopeFilter } from '../resource/resourceScope.ts';
+import { inAreasOfRegions, rowInScope, scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword } from '../uaa/passwordHash.ts';
 import { residentWater } from './residentMeterRepository.ts';
@@ -183,7 +183,7 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
         regionId: {
           column: 'area_id',
           match: 'where',
-          where: (value) => (eb) => eb('t.area_id', 'in', areasOfRegions(eb, [Number(value)])),
+          where: (value) => (eb) => inAreasOfRegions(eb, 't.area_id', [Number(value)]),
         },
         // a meter bound now whose code contains the text
         meterCode: {

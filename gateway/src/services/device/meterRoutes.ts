@@ -26,7 +26,7 @@ import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
-import { areasOfRegions, scopeFilter } from '../resource/resourceScope.ts';
+import { inAreasOfRegions, scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
   collectorConcentrator,
@@ -156,7 +156,7 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         meterCodePrefix: {
           column: 'meter_code',
           match: 'where',
-          // LIKE (not ILIKE) so the text_pattern_ops index of m0011 serves it
+          // LIKE (not ILIKE): under the column's "C" collation (m0012) the code index serves prefix and order
           where: (v) => (eb) => eb('t.meter_code', 'like', `${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
         },
         remoteCode: { column: 'remote_code', match: 'contains' },
@@ -164,7 +164,7 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         regionId: {
           column: 'area_id',
           match: 'where',
-          where: (v) => (eb) => eb('t.area_id', 'in', areasOfRegions(eb, [Number(v)])),
+          where: (v) => (eb) => inAreasOfRegions(eb, 't.area_id', [Number(v)]),
         },
         collectorId: { column: 'collector_id', match: 'eq' },
         concentratorId: { column: 'concentrator_id', match: 'eq' },
