@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['shared/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['web/src/test/setup.ts'],
+          // a form test types into several fields (user-event, jsdom): past the 5 s default on a loaded 2-core CI
+          // machine. A limit, not a timing assertion.
+          testTimeout: 20_000,
         },
       },
       {
