@@ -105,7 +105,8 @@ export function ResourceEditDialog<Row>({
     const clean = trimmed(values);
     const found = translated(checkFields(fields, clean));
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    // refused by the form's rules, nothing sent: an immediate corrected submit is not a double click
+    if (Object.values(found).some(Boolean)) return false;
     try {
       setChecking(true);
       const taken = await checkUnique(clean);
