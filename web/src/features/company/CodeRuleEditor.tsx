@@ -55,7 +55,7 @@ export function CodeRuleEditor() {
 
   const submit = useDebouncedAction(async () => {
     const rules = drafts.map(toRule);
-    if (!check(rules)) return;
+    if (!check(rules)) return false;
     try {
       await save(rules).unwrap();
     } catch (failure) {

@@ -70,7 +70,7 @@ export function CompanyProfilePage() {
     const found: Partial<Record<ProfileKey, string>> = {};
     for (const v of validateCompanyProfile(body)) found[v.field as ProfileKey] ??= t(v.message);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return false;
     try {
       await save(body).unwrap();
     } catch (failure) {

@@ -40,7 +40,7 @@ export function ResidentMetersDialog({ resident, onClose }: ResidentMetersDialog
   const [unbind, { isLoading: unbinding }] = useUnbindMeterMutation();
   const [chosen, setChosen] = useState<SelectorItem[]>([]);
   const handleBind = useDebouncedAction(async () => {
-    if (chosen.length === 0) return;
+    if (chosen.length === 0) return false;
     try {
       await bind({ residentId: resident.id, meterIds: chosen.map((m) => m.id) }).unwrap();
     } catch {

@@ -67,7 +67,7 @@ export function CollectorSettingsDialog({ row, onClose }: CollectorDialogProps) 
   const submit = useDebouncedAction(async () => {
     const found = check(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return false;
     try {
       if (values.ip.trim() !== '')
         await saveAddress({ id: row.id, ip: values.ip.trim(), port: Number(values.port.trim()) }).unwrap();
@@ -149,7 +149,7 @@ export function CollectorArchivesDialog({ row, onClose }: CollectorDialogProps) 
     return !split.message;
   };
   const submit = useDebouncedAction(async () => {
-    if (!check()) return;
+    if (!check()) return false;
     try {
       await save({ id: row.id, meterCodes: codes }).unwrap();
     } catch (failure) {

@@ -53,7 +53,7 @@ export function ConcentratorSettingsDialog({ row, onClose }: ConcentratorSetting
   const submit = useDebouncedAction(async () => {
     const found = check(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return false;
     try {
       await save({
         id: row.id,

@@ -100,7 +100,7 @@ export function PasswordResetDialog({ row, onClose }: PasswordResetDialogProps) 
     return !broken;
   };
   const submit = useDebouncedAction(async () => {
-    if (!check()) return;
+    if (!check()) return false;
     try {
       await reset({ id: row.id, password: password.trim() }).unwrap();
     } catch (failure) {
