@@ -1,0 +1,3 @@
+// @waterops/shared/reading — meter data: China days, the ingestion contract, readings, validation quality codes,
+// month-end bases and reading rates.
+export * from './chinaTime.ts';
