@@ -21,7 +21,19 @@ const NEW_PAGES = [
   '/registry/residentCategory',
   '/system/paramConfig',
 ];
-const NEW_CODES = ['device:', 'data:manufacturer:', 'data:resident:', 'data:residentCategory:', 'sys:param:'];
+// issue 4's device codes only: later issues add more device pages (migration 0013)
+const NEW_CODES = [
+  'device:concentrator:',
+  'device:collector:',
+  'device:meter:',
+  'device:valve:',
+  'device:meterModel:',
+  'device:collectorType:',
+  'data:manufacturer:',
+  'data:resident:',
+  'data:residentCategory:',
+  'sys:param:',
+];
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -15,6 +15,7 @@ import * as m0009 from './migrations/m0009_places_data_scope.ts';
 import * as m0010 from './migrations/m0010_operation_log_result.ts';
 import * as m0011 from './migrations/m0011_registry.ts';
 import * as m0012 from './migrations/m0012_meter_code_collation.ts';
+import * as m0013 from './migrations/m0013_telemetry.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0010_operation_log_result': m0010,
   '0011_registry': m0011,
   '0012_meter_code_collation': m0012,
+  '0013_telemetry': m0013,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -359,6 +359,8 @@ export interface ConcentratorsTable {
   lat: number | null;
   online: Generated<boolean>;
   last_report_at: Timestamp | null;
+  /** m0013: the device clock minus the server clock at its last report, seconds (clock drift) */
+  clock_offset_s: number | null;
   remark: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -416,6 +418,15 @@ export interface WaterMetersTable {
   remark: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  // m0013: the last status the meter reported (ingestion keeps these current)
+  last_reading: Numeric;
+  voltage: Numeric;
+  csq: number | null;
+  rsrp: number | null;
+  /** 1 open, 0 closed */
+  valve_state: number | null;
+  /** the first China day whose daily values must be recomputed (null: the daily series is up to date) */
+  dirty_from: DateOnly;
 }
 
 /** Valves (deviceValve); valve_state 1 open, 0 closed. */
@@ -481,6 +492,140 @@ export interface ResidentMetersTable {
   remark: string | null;
 }
 
+// ── Telemetry (m0013) ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Raw register reads, append-only, partitioned by month of read_at (services/reading/readingPartitions.ts). */
+export interface MeterReadingsTable {
+  company_id: number;
+  meter_id: number;
+  read_at: Timestamp;
+  /** cumulative register, m³ */
+  reading: ColumnType<string, number | string, never>;
+  voltage: Numeric;
+  csq: number | null;
+  rsrp: number | null;
+  /** 1 open, 0 closed */
+  valve_state: number | null;
+  /** 1 device, 2 manual read, 3 import */
+  source: Generated<number>;
+  received_at: CreatedAt;
+}
+
+/** The validated daily series (VEE): derived from meter_readings, recomputed when late data arrives. */
+export interface ReadingDaysTable {
+  company_id: number;
+  meter_id: number;
+  day: ColumnType<Date, Date | string, Date | string>;
+  raw_reading: Numeric;
+  reading: ColumnType<string, number | string, number | string>;
+  consumption: Numeric;
+  raw_consumption: Numeric;
+  /** A actual, E estimated, S substituted */
+  quality: string;
+  /** the validation rule that fired, if any */
+  rule: string | null;
+  reads: Generated<number>;
+  computed_at: Timestamp;
+}
+
+/** Meter swaps: the register restarts at a new base. */
+export interface MeterReplacementsTable {
+  company_id: number;
+  id: Generated<number>;
+  meter_id: number;
+  replaced_at: Timestamp;
+  old_meter_code: string;
+  old_final_reading: ColumnType<string, number | string, number | string>;
+  new_meter_code: string;
+  new_base_reading: ColumnType<string, number | string, number | string>;
+  created_by: number | null;
+  remark: string | null;
+  created_at: CreatedAt;
+}
+
+/** Month-end bases (抄表底数), one per meter and 'YYYY-MM' period. */
+export interface MeterBasesTable {
+  company_id: number;
+  id: Generated<number>;
+  meter_id: number;
+  period: string;
+  start_reading: Numeric;
+  end_reading: Numeric;
+  consumption: Numeric;
+  quality: Generated<string>;
+  /** 1 month-end freeze, 2 import, 3 manual */
+  source: Generated<number>;
+  /** 0 unchecked, 1 normal, 2 abnormal */
+  check_state: Generated<number>;
+  check_message: string | null;
+  frozen_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Commands to devices: created → executing → success | failed, or cancelled at creation. */
+export interface DeviceCommandsTable {
+  company_id: number;
+  id: Generated<number>;
+  /** 1 concentrator, 2 collector, 3 water meter */
+  device_kind: number;
+  device_id: number;
+  device_code: string;
+  concentrator_id: number | null;
+  command: string;
+  params: ColumnType<unknown, string | null, string | null>;
+  /** 0 created, 1 executing, 2 success, 3 failed, 4 cancelled */
+  state: Generated<number>;
+  /** offline | intercepted | timeout | device */
+  reason: string | null;
+  message: string | null;
+  result: ColumnType<unknown, string | null, string | null>;
+  batch_id: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  sent_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  deadline_at: Timestamp;
+}
+
+/** Data-push blacklist (1), reading-sync blacklist (2), device command filter (3). */
+export interface DeviceBlacklistsTable {
+  company_id: number;
+  id: Generated<number>;
+  list_kind: number;
+  /** 1 concentrator, 2 collector, 3 water meter */
+  device_kind: number;
+  device_id: number;
+  device_code: string;
+  reason: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** Keys devices and head-end systems sign ingestion calls with (stored as sha256, shown once). */
+export interface IngestKeysTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  /** null: every device of the company; else only this concentrator's */
+  concentrator_id: number | null;
+  enabled: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+}
+
+/** Global: one row per scheduled job and period; the insert that wins runs it. */
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  instance: string;
+  started_at: Generated<Date>;
+  finished_at: Timestamp | null;
+  detail: ColumnType<unknown, string | null, string | null>;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -514,6 +659,14 @@ export interface DB {
   valves: ValvesTable;
   residents: ResidentsTable;
   resident_meters: ResidentMetersTable;
+  meter_readings: MeterReadingsTable;
+  reading_days: ReadingDaysTable;
+  meter_replacements: MeterReplacementsTable;
+  meter_bases: MeterBasesTable;
+  device_commands: DeviceCommandsTable;
+  device_blacklists: DeviceBlacklistsTable;
+  ingest_keys: IngestKeysTable;
+  job_runs: JobRunsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -72,6 +72,43 @@ export const PERMISSIONS = {
   dataResidentCategoryView: 'data:residentCategory:view',
   /** create, edit and delete resident categories */
   dataResidentCategoryEdit: 'data:residentCategory:edit',
+  // Telemetry (issue 5, migration 0013)
+  /** read month-end bases (抄表底数) */
+  readingMeterBaseView: 'reading:meterBase:view',
+  /** freeze, adjust and import bases; manual reads and batch valve commands from the base list */
+  readingMeterBaseEdit: 'reading:meterBase:edit',
+  /** read the base check */
+  readingBaseCheckView: 'reading:baseCheck:view',
+  /** check and import bases */
+  readingBaseCheckEdit: 'reading:baseCheck:edit',
+  /** read reading records (raw readings and daily series) */
+  readingRecordView: 'reading:record:view',
+  /** record meter swaps */
+  readingRecordEdit: 'reading:record:edit',
+  /** read validation exceptions */
+  readingDataCheckView: 'reading:dataCheck:view',
+  /** run the data check */
+  readingDataCheckEdit: 'reading:dataCheck:edit',
+  /** read reading rates */
+  readingRateView: 'reading:rate:view',
+  /** read valve states and valve command results */
+  deviceValveControlView: 'device:valveControl:view',
+  /** open and close valves */
+  deviceValveControlEdit: 'device:valveControl:edit',
+  /** read device command history */
+  deviceCommandView: 'device:command:view',
+  /** send concentrator and collector commands (parameters, clock, report rate, address, archives) */
+  deviceCommandEdit: 'device:command:edit',
+  /** read device status (online, offline, last report, voltage and signal) */
+  deviceStatusView: 'device:status:view',
+  /** read ingestion keys */
+  deviceIngestKeyView: 'device:ingestKey:view',
+  /** create, disable and delete ingestion keys */
+  deviceIngestKeyEdit: 'device:ingestKey:edit',
+  /** read the data-push and reading-sync blacklists and the device command filter */
+  deviceBlacklistView: 'device:blacklist:view',
+  /** change the blacklists and the command filter */
+  deviceBlacklistEdit: 'device:blacklist:edit',
   /** read parameter config */
   sysParamView: 'sys:param:view',
   /** create, edit and delete parameter config */

@@ -292,7 +292,8 @@ const createResidents = async (db: AnyDb) => {
 
 // ── menus ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-type Page = {
+/** Exported for later migrations that add pages the same way (the helpers are frozen with this file). */
+export type Page = {
   name: string;
   nameEn: string;
   path: string;
@@ -302,7 +303,7 @@ type Page = {
   view: [string, string, string];
   edit: [string, string, string];
 };
-const page = (
+export const page = (
   name: string,
   nameEn: string,
   path: string,
@@ -391,7 +392,7 @@ const SYSTEM_PAGES: Page[] = [
   ]),
 ];
 
-const insertMenu = async (
+export const insertMenu = async (
   db: AnyDb,
   companyId: number,
   m: {
@@ -429,10 +430,10 @@ const insertMenu = async (
       .executeTakeFirstOrThrow()
   ).id;
 
-const findMenu = (db: AnyDb, companyId: number, column: 'url' | 'permission', value: string) =>
+export const findMenu = (db: AnyDb, companyId: number, column: 'url' | 'permission', value: string) =>
   db.selectFrom('menus').select('id').where('company_id', '=', companyId).where(column, '=', value).executeTakeFirst();
 
-const grant = async (db: AnyDb, companyId: number, roleId: number | undefined, menuId: number) => {
+export const grant = async (db: AnyDb, companyId: number, roleId: number | undefined, menuId: number) => {
   if (roleId === undefined) return;
   const granted = await db
     .selectFrom('role_menus')
@@ -445,7 +446,13 @@ const grant = async (db: AnyDb, companyId: number, roleId: number | undefined, m
     await db.insertInto('role_menus').values({ company_id: companyId, role_id: roleId, menu_id: menuId }).execute();
 };
 
-const addPages = async (db: AnyDb, companyId: number, adminId: number | undefined, parentId: number, pages: Page[]) => {
+export const addPages = async (
+  db: AnyDb,
+  companyId: number,
+  adminId: number | undefined,
+  parentId: number,
+  pages: Page[],
+) => {
   for (const p of pages) {
     const pageId =
       (await findMenu(db, companyId, 'url', p.url))?.id ??
