@@ -1,3 +1,5 @@
 // @waterops/shared/reading — meter data: China days, the ingestion contract, readings, validation quality codes,
 // month-end bases and reading rates.
 export * from './chinaTime.ts';
+export * from './ingest.ts';
+export * from './quality.ts';
