@@ -50,6 +50,18 @@ export const Meter = Type.Object({
   lat: Nullable(Type.Number()),
   online: Type.Boolean(),
   lastReportTime: Nullable(Type.String({ format: 'date-time' })),
+  // The last status the meter reported (m0013, kept current by ingestion). Optional in the type only so rows built
+  // by hand (tests, older clients) need not name them: the server always sends them, null when never reported.
+  /** last cumulative register read, m³ */
+  lastReading: Type.Optional(Nullable(Type.Number())),
+  /** battery voltage, V */
+  voltage: Type.Optional(Nullable(Type.Number())),
+  /** signal quality 0–31 (RSSI = −113 + 2·CSQ dBm) */
+  csq: Type.Optional(Nullable(Type.Integer())),
+  /** reference signal received power, dBm */
+  rsrp: Type.Optional(Nullable(Type.Integer())),
+  /** 1 open, 0 closed, null unknown */
+  valveState: Type.Optional(Nullable(Type.Integer())),
   /** the resident the meter is bound to now (open binding), if any */
   residentId: Nullable(Type.Integer()),
   residentCode: Nullable(Type.String()),

@@ -77,6 +77,12 @@ const COLUMNS = [
   'last_report_at',
   'remark',
   'created_at',
+  // m0013: the last status reported
+  'last_reading',
+  'voltage',
+  'csq',
+  'rsrp',
+  'valve_state',
 ] as const;
 
 const toMeter = (r: DbRow): Meter => ({
@@ -110,6 +116,11 @@ const toMeter = (r: DbRow): Meter => ({
   lat: num(r.lat),
   online: r.online === true,
   lastReportTime: r.last_report_at ? (r.last_report_at as Date).toISOString() : null,
+  lastReading: num(r.last_reading),
+  voltage: num(r.voltage),
+  csq: num(r.csq),
+  rsrp: num(r.rsrp),
+  valveState: num(r.valve_state),
   residentId: num(r.resident_id),
   residentCode: text(r.resident_code),
   residentName: text(r.resident_name),
