@@ -676,6 +676,73 @@ const catalogue = {
     'zh-CN': '状态 应为 正常、暂停 或 销户,不是 {{value}}',
     en: 'Status must be Normal, Suspended or Closed, not {{value}}',
   },
+  // Device status, ingestion keys and blacklists (H-STATUS)
+  'rules.blacklistCode.required': { 'zh-CN': '请输入设备编号', en: 'Please enter the device code' },
+  'rules.ingestKeyName.required': { 'zh-CN': '请输入密钥名称', en: 'Please enter the key name' },
+  'resource.blacklist.unknownConcentrator': {
+    'zh-CN': '集中器 {{code}} 不存在',
+    en: 'No concentrator with code {{code}}',
+  },
+  'resource.blacklist.unknownCollector': { 'zh-CN': '采集器 {{code}} 不存在', en: 'No collector with code {{code}}' },
+  'resource.blacklist.unknownMeter': { 'zh-CN': '水表 {{code}} 不存在', en: 'No water meter with code {{code}}' },
+  'resource.blacklist.exists': {
+    'zh-CN': '设备 {{code}} 已在此名单中',
+    en: 'Device {{code}} is already on this list',
+  },
+  'resource.ingestKey.unknownConcentrator': { 'zh-CN': '集中器不存在', en: 'No such concentrator' },
+  'oplog.blacklistAdd': { 'zh-CN': '加入黑名单', en: 'Add to blacklist' },
+  'oplog.blacklistRemove': { 'zh-CN': '移出黑名单', en: 'Remove from blacklist' },
+  'oplog.ingestKeyCreate': { 'zh-CN': '新增接入密钥', en: 'Create ingestion key' },
+  'oplog.ingestKeyEnable': { 'zh-CN': '启用/停用接入密钥', en: 'Enable or disable ingestion key' },
+  'oplog.ingestKeyDelete': { 'zh-CN': '删除接入密钥', en: 'Delete ingestion key' },
+  // Device commands (H-CMD)
+  'command.noValveControl': { 'zh-CN': '水表 {{code}} 没有阀控功能', en: 'The meter {{code}} has no valve control' },
+  'command.offlineValve': { 'zh-CN': '设备离线，开关阀命令已取消', en: 'Device offline: the valve command was cancelled' },
+  'command.offline': { 'zh-CN': '设备离线，命令已取消', en: 'Device offline: the command was cancelled' },
+  'command.intercepted': {
+    'zh-CN': '阀门操作被拦截，命令已取消',
+    en: 'Valve operation intercepted: the command was cancelled',
+  },
+  'command.timeout': { 'zh-CN': '设备未按时应答，命令失败', en: 'The device did not answer in time: the command failed' },
+  'command.device': { 'zh-CN': '设备执行失败', en: 'The device reported a failure' },
+  'oplog.commandValve': { 'zh-CN': '开关阀', en: 'Valve command' },
+  'oplog.commandRead': { 'zh-CN': '实时抄表', en: 'Read now' },
+  'oplog.commandDevice': { 'zh-CN': '下发设备命令', en: 'Send device command' },
+  // Month-end bases, base check and meter swaps (H-JOBS)
+  'meterBase.check.noEnd': { 'zh-CN': '缺少期末底数', en: 'No end reading' },
+  'meterBase.check.negative': { 'zh-CN': '底数或用水量为负', en: 'Negative reading or consumption' },
+  'meterBase.check.high': {
+    'zh-CN': '用水量超过前三期平均值的3倍',
+    en: 'Consumption over 3 times the mean of the previous three periods',
+  },
+  'meterBase.check.zero': { 'zh-CN': '本期零用水(此前有用水)', en: 'No consumption (the meter used water before)' },
+  'meterBase.check.estimated': { 'zh-CN': '期末底数为估算值', en: 'The end reading is estimated' },
+  'meterBase.freeze.notEnded': {
+    'zh-CN': '{{period}} 尚未结束,不能冻结',
+    en: '{{period}} has not ended yet and cannot be frozen',
+  },
+  'meterBase.freeze.done': { 'zh-CN': '{{period}} 已冻结', en: '{{period}} is already frozen' },
+  'meterBase.import.noMeter': { 'zh-CN': '表身号 {{code}} 不存在', en: 'No meter with the body code {{code}}' },
+  'meterBase.import.badPeriod': {
+    'zh-CN': '抄表月份应为 YYYY-MM,不是 {{value}}',
+    en: 'The period must be YYYY-MM, not {{value}}',
+  },
+  'meterBase.import.badReading': {
+    'zh-CN': '期末底数应为不小于 0 的数字,不是 {{value}}',
+    en: 'The end reading must be a number of 0 or more, not {{value}}',
+  },
+  'meterBase.replace.timeRequired': { 'zh-CN': '请选择换表时间', en: 'Please choose the replacement time' },
+  'meterBase.replace.timeFuture': { 'zh-CN': '换表时间不能晚于现在', en: 'The replacement time cannot be in the future' },
+  'meterBase.replace.readingRequired': {
+    'zh-CN': '请输入不小于 0 的读数',
+    en: 'Please enter a reading of 0 or more',
+  },
+  'meterBase.replace.codeRequired': { 'zh-CN': '请输入新表身号', en: 'Please enter the new body code' },
+  'oplog.meterBaseFreeze': { 'zh-CN': '冻结抄表底数', en: 'Freeze meter bases' },
+  'oplog.meterBaseCheck': { 'zh-CN': '底数核对', en: 'Check meter bases' },
+  'oplog.meterBaseUpdate': { 'zh-CN': '修改抄表底数', en: 'Correct a meter base' },
+  'oplog.meterBaseImport': { 'zh-CN': '导入抄表底数', en: 'Import meter bases' },
+  'oplog.meterReplace': { 'zh-CN': '换表', en: 'Replace a meter' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -96,6 +96,22 @@ export const OPERATIONS = [
   'paramConfigDelete',
   'areaLocate',
   'areaBatchEdit',
+  // month-end bases and meter swaps (H-JOBS)
+  'meterBaseFreeze',
+  'meterBaseCheck',
+  'meterBaseUpdate',
+  'meterBaseImport',
+  'meterReplace',
+  // blacklists and ingestion keys (H-STATUS)
+  'blacklistAdd',
+  'blacklistRemove',
+  'ingestKeyCreate',
+  'ingestKeyEnable',
+  'ingestKeyDelete',
+  // device commands (H-CMD)
+  'commandValve',
+  'commandRead',
+  'commandDevice',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
