@@ -3,12 +3,14 @@
 import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
+import { blacklistRoutes } from './blacklist/blacklistRoutes.ts';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
 import { companyRoutes } from './company/companyRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
+import { deviceStatusRoutes } from './deviceStatus/deviceStatusRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
 import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { meterRoutes } from './device/meterRoutes.ts';
@@ -53,6 +55,8 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     valveRoutes,
     residentRoutes,
     residentMeterRoutes,
+    deviceStatusRoutes,
+    blacklistRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

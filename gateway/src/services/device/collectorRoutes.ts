@@ -69,7 +69,8 @@ const collectorDescriptor = (): Descriptor => ({
   permissions: {
     read: PERMISSIONS.deviceCollectorView,
     write: PERMISSIONS.deviceCollectorEdit,
-    lookupBy: [PERMISSIONS.deviceMeterView, PERMISSIONS.deviceConcentratorView],
+    // the device status page lists collectors too
+    lookupBy: [PERMISSIONS.deviceMeterView, PERMISSIONS.deviceConcentratorView, PERMISSIONS.deviceStatusView],
   },
   schemas: { row: Collector, save: CollectorSave, filters: CollectorFilters },
   filters: {

@@ -59,7 +59,8 @@ export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { n
   // the concentrator selector of the collector and meter pages reads the list
   const lookup = {
     ...read,
-    alsoPermitted: [PERMISSIONS.deviceCollectorView, PERMISSIONS.deviceMeterView],
+    // … and the device status page lists concentrators
+    alsoPermitted: [PERMISSIONS.deviceCollectorView, PERMISSIONS.deviceMeterView, PERMISSIONS.deviceStatusView],
   };
 
   registerResource(

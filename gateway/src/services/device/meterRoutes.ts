@@ -159,7 +159,13 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       permissions: {
         read: PERMISSIONS.deviceMeterView,
         write: PERMISSIONS.deviceMeterEdit,
-        lookupBy: [PERMISSIONS.dataResidentView, PERMISSIONS.deviceValveView, PERMISSIONS.deviceCollectorView],
+        lookupBy: [
+          PERMISSIONS.dataResidentView,
+          PERMISSIONS.deviceValveView,
+          PERMISSIONS.deviceCollectorView,
+          // the device status page lists meters too
+          PERMISSIONS.deviceStatusView,
+        ],
       },
       schemas: { row: Meter, save: MeterSave, filters: MeterFilters },
       filters: {

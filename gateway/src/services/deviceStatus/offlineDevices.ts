@@ -1,0 +1,64 @@
+// Offline detection: a device that has not reported for a while is marked offline. The thresholds are pure
+// functions (table-tested); the job's SQL applies the same rule set-based, one statement per device kind, because it
+// runs every minute over up to a million meters. Devices come back online when they report (ingestion sets it).
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/tables.ts';
+
+/** A concentrator's or collector's report interval when none is configured, minutes. */
+export const DEFAULT_REPORT_MINUTES = 60;
+/** A meter that reports by itself (no concentrator) is expected once a day. */
+export const STANDALONE_METER_MINUTES = 1440;
+/** Concentrators and collectors are never called offline sooner than this after their last report. */
+export const MIN_OFFLINE_MINUTES = 30;
+/** A meter's grace beyond two missed intervals (its reads travel through the concentrator's upload). */
+export const METER_GRACE_MINUTES = 10;
+
+/** Minutes of silence after which a concentrator (report rate) or collector (upload frequency) is offline. */
+export const gatewayOfflineMinutes = (intervalMinutes: number | null | undefined): number =>
+  Math.max(2 * (intervalMinutes ?? DEFAULT_REPORT_MINUTES), MIN_OFFLINE_MINUTES);
+
+/**
+ * Minutes of silence after which a meter is offline: two of its intervals plus a grace. Its interval is its
+ * concentrator's report rate (the default when the concentrator has none), or a day when it has no concentrator.
+ */
+export const meterOfflineMinutes = (concentrator: { reportRate: number | null } | null): number =>
+  2 * (concentrator ? (concentrator.reportRate ?? DEFAULT_REPORT_MINUTES) : STANDALONE_METER_MINUTES) +
+  METER_GRACE_MINUTES;
+
+export type OfflineCounts = { concentrators: number; collectors: number; meters: number };
+
+const count = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0n);
+
+/**
+ * Marks offline every online device whose last report is older than its threshold at `now`, across tenants;
+ * returns how many of each kind went offline. The SQL mirrors gatewayOfflineMinutes / meterOfflineMinutes.
+ */
+export const markOfflineDevices = async (db: Kysely<DB>, now: Date): Promise<OfflineCounts> => {
+  const at = now.toISOString();
+  // the cut-off is repeated in the UPDATE's own WHERE so a report arriving meanwhile (row re-checked) keeps it online
+  const concentrators = await sql`
+    update concentrators set online = false
+    where online and (last_report_at is null or last_report_at < ${at}::timestamptz - make_interval(mins =>
+      greatest(2 * coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES})))`.execute(db);
+  const collectors = await sql`
+    update collectors set online = false
+    where online and (last_report_at is null or last_report_at < ${at}::timestamptz - make_interval(mins =>
+      greatest(2 * coalesce(upload_frequency, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES})))`.execute(db);
+  // meters: the concentrator's rate comes from a hash join over the online meters (no per-row sub-select), and the
+  // cut-off travels with the row so the UPDATE re-checks it against the row as it is when it is written
+  const meters = await sql`
+    with stale as (
+      select m.company_id, m.id,
+        ${at}::timestamptz - make_interval(mins => 2 * case when m.concentrator_id is null
+          then ${STANDALONE_METER_MINUTES} else coalesce(c.report_rate, ${DEFAULT_REPORT_MINUTES}) end
+          + ${METER_GRACE_MINUTES}) as cutoff
+      from water_meters m
+      left join concentrators c on c.company_id = m.company_id and c.id = m.concentrator_id
+      where m.online
+    )
+    update water_meters m set online = false
+    from stale s
+    where m.company_id = s.company_id and m.id = s.id and m.online
+      and (m.last_report_at is null or m.last_report_at < s.cutoff)`.execute(db);
+  return { concentrators: count(concentrators), collectors: count(collectors), meters: count(meters) };
+};
