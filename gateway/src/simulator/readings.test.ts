@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { planCity, ROLE } from './cityPlan.ts';
+import { chinaDayNumber, dayNumberStart } from './demand.ts';
+import { clockDrift, type Leak, leakIn, outageOn } from './faults.ts';
+import { createSimState, districtInflow, readingsBetween, registerAt, setValve } from './readings.ts';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const START = Date.parse('2026-09-30T16:00:00Z'); // 2026-10-01 00:00 in Beijing
+
+describe('readingsBetween', () => {
+  it('gives the same readings for the same seed, other readings for another seed', () => {
+    const run = (seed: number) => {
+      const plan = planCity({ seed, meters: 300 });
+      return readingsBetween(plan, createSimState(plan), START, START + 2 * DAY);
+    };
+    const a = run(42);
+    expect(a.length).toBeGreaterThan(300 * 48);
+    expect(run(42)).toEqual(a);
+    expect(run(43).map((r) => r.reading)).not.toEqual(a.map((r) => r.reading));
+  });
+
+  it('agrees with itself whatever window is generated first (a restart continues every register)', () => {
+    const plan = planCity({ seed: 5, meters: 300 });
+    const whole = readingsBetween(plan, createSimState(plan), START, START + 3 * DAY);
+    const later = readingsBetween(plan, createSimState(plan), START + 2 * DAY, START + 3 * DAY);
+    const earlier = readingsBetween(plan, createSimState(plan), START, START + 2 * DAY);
+    expect([...earlier, ...later]).toEqual(whole);
+  });
+
+  it('reads households daily at 00:00 before hourlyFrom and hourly after; district meters every 15 minutes', () => {
+    const plan = planCity({ seed: 3, meters: 300 });
+    const rs = readingsBetween(plan, createSimState(plan), START, START + 3 * DAY, { hourlyFrom: START + 2 * DAY });
+    const m = plan.meters;
+    const household = rs.filter((r) => r.meter === 0).map((r) => (r.time - START) / HOUR);
+    expect(household).toEqual([24, 48, ...Array.from({ length: 24 }, (_, h) => 49 + h)]);
+    const inlet = plan.districts[0]?.inlets[0] as number;
+    expect(rs.filter((r) => r.meter === inlet)).toHaveLength(3 * 96);
+    expect(rs.every((r) => (m.valveControl[r.meter] ? r.valveState === 1 : r.valveState === undefined))).toBe(true);
+  });
+
+  it('rolls a four-digit register over at its maximum and keeps counting from zero', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    const state = createSimState(plan);
+    const m = plan.meters;
+    const meter = m.maxReading.indexOf(9_999);
+    let found = false;
+    for (let d = 0; d < 400 && !found; d++) {
+      const before = registerAt(plan, state, meter, START + d * DAY);
+      const after = registerAt(plan, state, meter, START + (d + 1) * DAY);
+      if (after < before) {
+        found = true;
+        const used = 9_999 - before + after;
+        expect(used).toBeGreaterThan(0);
+        expect(used).toBeLessThan((m.dailyUse[meter] as number) * 3);
+      }
+    }
+    expect(found).toBe(true);
+  });
+
+  it('raises the inlet night minimum (02:00–04:00, rolling hour) by the rate of a sudden leak', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    const state = createSimState(plan);
+    let leak: Leak | undefined;
+    for (let w = 20; !leak; w++)
+      leak = plan.districts
+        .map((_, d) => leakIn(plan, d, w))
+        .find((l) => l?.kind === 'sudden' && l.end - l.start > 3 * DAY);
+    const night = dayNumberStart(chinaDayNumber(leak.start) + 1);
+    const nightline = (leaks: boolean) => {
+      const flows = Array.from({ length: 16 }, (_, q) => {
+        const t = night + q * 15 * 60_000;
+        return (
+          (districtInflow(plan, state, leak.district, t + 15 * 60_000, leaks) -
+            districtInflow(plan, state, leak.district, t, leaks)) *
+          4
+        );
+      });
+      const hourMeans = Array.from({ length: 5 }, (_, k) => flows.slice(8 + k, 12 + k).reduce((s, x) => s + x, 0) / 4);
+      return Math.min(...hourMeans);
+    };
+    expect(nightline(true) - nightline(false)).toBeCloseTo(leak.rate, 6);
+    // the inlet registers carry it: one inlet's share of the district's inflow on top of its base
+    const inlet = plan.districts[leak.district]?.inlets[0] as number;
+    const share = plan.districts[leak.district]?.inletShares[0] as number;
+    expect(registerAt(plan, state, inlet, night)).toBeCloseTo(
+      (plan.meters.base[inlet] as number) + share * districtInflow(plan, state, leak.district, night),
+      2,
+    );
+  });
+
+  it('stops a household’s register while its valve is closed, and its inlet sees the missing use', () => {
+    const plan = planCity({ seed: 42, meters: 300 });
+    const state = createSimState(plan);
+    const meter = plan.meters.valveControl.findIndex((v, i) => v === 1 && plan.meters.role[i] === ROLE.household);
+    const district = plan.meters.district[meter] as number;
+    const t0 = START + 8 * HOUR;
+    const open = registerAt(plan, state, meter, t0 + 6 * HOUR) - registerAt(plan, state, meter, t0);
+    const inflowOpen = districtInflow(plan, state, district, t0 + 6 * HOUR) - districtInflow(plan, state, district, t0);
+    setValve(plan, state, meter, false, t0);
+    expect(registerAt(plan, state, meter, t0 + 6 * HOUR)).toBe(registerAt(plan, state, meter, t0));
+    const inflowClosed =
+      districtInflow(plan, state, district, t0 + 6 * HOUR) - districtInflow(plan, state, district, t0);
+    expect(inflowOpen - inflowClosed).toBeCloseTo(open, 2);
+    setValve(plan, state, meter, true, t0 + 6 * HOUR);
+    expect(registerAt(plan, state, meter, t0 + 7 * HOUR)).toBeGreaterThan(
+      registerAt(plan, state, meter, t0 + 6 * HOUR),
+    );
+    expect(readingsBetween(plan, state, t0, t0 + HOUR, { meterStart: meter, meterEnd: meter + 1 })[0]?.valveState).toBe(
+      1,
+    );
+  });
+
+  it('leaves out reads of an outage that is never caught up and stamps a drifting concentrator’s clock', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    let found: { c: number; start: number; end: number } | undefined;
+    for (let d = chinaDayNumber(START); !found; d++)
+      for (let c = 0; c < plan.concentrators.length && !found; c++) {
+        const o = outageOn(plan, c, d);
+        if (o && !o.catchUp) found = { c, start: o.start, end: o.end };
+      }
+    const c = plan.concentrators[found.c];
+    const rs = readingsBetween(plan, createSimState(plan), found.start - HOUR, found.end, {
+      meterStart: c?.meterStart,
+      meterEnd: c?.meterEnd,
+    });
+    // (start − 1 h, end]: the hourly reads from the outage's start on are gone, the one at its end arrives
+    const drift = clockDrift(plan, found.c, found.end) * 1000;
+    expect(rs.length).toBe((c?.meterEnd ?? 0) - (c?.meterStart ?? 0));
+    expect(rs.every((r) => r.time === found.end + drift)).toBe(true);
+    const drifting = plan.faults.drift.findIndex((x) => x !== 0);
+    expect(Math.abs(clockDrift(plan, drifting, START + 20 * DAY))).toBeGreaterThan(0);
+  });
+});
