@@ -57,6 +57,11 @@ export const ConfigSchema = Type.Object({
     default: 20,
     description: 'SMS codes (POST /api-uaa/sms/code) one IP address may ask for per hour',
   }),
+  COMMAND_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 120,
+    description: 'seconds a device has to pick a command up, and again to answer it, before it fails (timeout)',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'pino log level' },
@@ -78,6 +83,7 @@ const INTEGER_ENV = new Set([
   'SIGNIN_RATE_PER_MINUTE',
   'WATEROPS_REGISTRATION_COMPANY',
   'SMS_RATE_PER_IP_PER_HOUR',
+  'COMMAND_TIMEOUT_SECONDS',
 ]);
 
 /** Thrown for a bad environment; the message names the variable. */

@@ -6,6 +6,7 @@ import { accountRoutes } from './account/accountRoutes.ts';
 import { blacklistRoutes } from './blacklist/blacklistRoutes.ts';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
+import { commandRoutes } from './command/commandRoutes.ts';
 import { companyRoutes } from './company/companyRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
@@ -57,6 +58,7 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     residentMeterRoutes,
     deviceStatusRoutes,
     blacklistRoutes,
+    commandRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

@@ -87,7 +87,7 @@ export const applyCommandResults = async (
     // A late answer (past the deadline) is ignored: the timeout job fails that command, as the rule says.
     const { rows } = await sql<FinishedRow>`
       update device_commands d
-         set state = case when v.success then ${COMMAND_STATE.success} else ${COMMAND_STATE.failed} end,
+         set state = case when v.success then ${sql.lit(COMMAND_STATE.success)} else ${sql.lit(COMMAND_STATE.failed)} end,
              reason = case when v.success then null else 'device' end,
              message = v.message, result = v.result, finished_at = ${now}
         from (select distinct on (x.id) x.* from jsonb_to_recordset(${answers}::jsonb)
