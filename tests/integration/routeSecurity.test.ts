@@ -29,6 +29,12 @@ const PUBLIC_ROUTES = [
   'POST /api-uaa/register',
   // stored images: an <img> sends no bearer (ids are random UUIDs)
   'GET /api-file/files/:id',
+  // the ingestion API: signed with a device key instead of a user token (401 without one: ingestRoutes.test.ts)
+  'POST /api-workbench/ingest/readings',
+  'GET /api-workbench/ingest/commands',
+  'POST /api-workbench/ingest/commandResults',
+  'POST /api-workbench/ingest/archives',
+  'GET /api-workbench/ingest/status',
   // probes and the API docs
   'GET /healthz',
   'GET /readyz',

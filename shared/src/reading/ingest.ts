@@ -103,6 +103,9 @@ export const REJECT_REASONS = [
   'blacklisted', // the meter is on the data-push blacklist
   'conflict', // a read for this meter and time is stored with a different value
   'unknownDevice', // status for an unknown concentrator or collector
+  'unknownArea', // archives: an area name the tenant does not have
+  'unknownCategory', // archives: a resident category the tenant does not have
+  'meterBound', // archives: the resident's meter is bound to someone else
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

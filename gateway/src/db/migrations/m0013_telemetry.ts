@@ -49,6 +49,10 @@ const createReadings = async (db: AnyDb) => {
   await sql`create index water_meters_dirty_idx on water_meters (company_id, dirty_from) where dirty_from is not null`.execute(
     db,
   );
+  // devices that know a meter by its remote code (远传号) report under it
+  await sql`create index water_meters_remote_code_idx on water_meters (company_id, remote_code) where remote_code is not null`.execute(
+    db,
+  );
   await sql`alter table concentrators add column clock_offset_s integer`.execute(db);
 
   await db.schema
