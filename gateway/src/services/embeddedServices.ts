@@ -17,6 +17,7 @@ import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { meterRoutes } from './device/meterRoutes.ts';
 import { valveRoutes } from './device/valveRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
+import { ingestKeyRoutes } from './ingest/ingestKeyRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
@@ -58,6 +59,7 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     residentMeterRoutes,
     deviceStatusRoutes,
     blacklistRoutes,
+    ingestKeyRoutes,
     commandRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],

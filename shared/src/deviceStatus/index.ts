@@ -18,3 +18,5 @@ export type DeviceStatusSummaryQuery = Static<typeof DeviceStatusSummaryQuery>;
 /** The same shape as device/concentrator/deviceCount: { concentrators, collectors, meters } × { online, offline, total } */
 export const DeviceStatusSummary = DeviceCount;
 export type DeviceStatusSummary = Static<typeof DeviceStatusSummary>;
+
+export * from './ingestKeys.ts';
