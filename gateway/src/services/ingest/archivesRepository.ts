@@ -114,7 +114,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
       categories.set(name, Number(row.id));
       created.categories++;
     }
-  const areaOf = (section: string, index: number, code: string, name: string | undefined): number | null | false => {
+  const areaOf = (section: string, index: number, name: string | undefined): number | null | false => {
     if (!name) return null;
     const id = areas.get(name);
     if (id === undefined) {
@@ -132,7 +132,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
   ]);
   const newConcentrators = (a.concentrators ?? []).flatMap((c, index) => {
     if (concentrators.has(c.code)) return [];
-    const areaId = areaOf('concentrators', index, c.code, c.areaName);
+    const areaId = areaOf('concentrators', index, c.areaName);
     return areaId === false ? [] : [{ c, areaId }];
   });
   for (const part of chunks(newConcentrators)) {
@@ -174,7 +174,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
   const newCollectors = (a.collectors ?? []).flatMap((c, index) => {
     if (collectors.has(c.code)) return [];
     const concentratorId = concentratorOf('collectors', index, c.concentratorCode);
-    const areaId = concentratorId === false ? false : areaOf('collectors', index, c.code, c.areaName);
+    const areaId = concentratorId === false ? false : areaOf('collectors', index, c.areaName);
     return concentratorId === false || areaId === false ? [] : [{ c, concentratorId, areaId }];
   });
   for (const part of chunks(newCollectors)) {
@@ -217,7 +217,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
       }
       collectorId = id;
     }
-    const areaId = areaOf('meters', index, m.meterCode, m.areaName);
+    const areaId = areaOf('meters', index, m.areaName);
     return areaId === false ? [] : [{ m, concentratorId, collectorId, areaId }];
   });
   for (const part of chunks(newMeters)) {
@@ -281,7 +281,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
       refuse('residents', index, r.meterCode, 'unknownMeter');
       return [];
     }
-    const areaId = areaOf('residents', index, r.residentCode, r.areaName);
+    const areaId = areaOf('residents', index, r.areaName);
     return areaId === false ? [] : [{ r, categoryId, areaId, index }];
   });
   for (const part of chunks(newResidents)) {

@@ -77,12 +77,12 @@ export const storeReadings = async (
                                ${notStored.map((i) => (rows[i] as StoredRead).readAt.toISOString())}::timestamptz[]))`.execute(
       db,
     );
-    const valueOf = new Map(
+    const storedValue = new Map(
       existing.rows.map((r) => [keyOf(Number(r.meter_id), new Date(r.read_at)), Number(r.reading)]),
     );
     for (const i of notStored) {
       const r = rows[i] as StoredRead;
-      const was = valueOf.get(keyOf(r.meterId, r.readAt));
+      const was = storedValue.get(keyOf(r.meterId, r.readAt));
       outcomes[i] = was !== undefined && sameValue(was, r.reading) ? 'duplicate' : 'conflict';
     }
   }
