@@ -10,6 +10,7 @@ import { health } from './edge/health.ts';
 import { routePlan } from './edge/routePlan.ts';
 import { staticWeb } from './edge/staticWeb.ts';
 import { upstreamProxy } from './edge/upstreamProxy.ts';
+import { jobs } from './jobs/jobs.ts';
 import { auth } from './plugins/auth.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
@@ -116,6 +117,9 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
         app.register(service, { prefix: target.prefix, config, now });
     }
   }
+
+  // Scheduled jobs run where the database is (every instance may run them: each tick and period runs once).
+  if (needsDatabase && config.WATEROPS_JOBS) app.register(jobs, { now });
 
   app.register(health, {
     ready: async () => {

@@ -71,11 +71,16 @@ export const ConfigSchema = Type.Object({
     description:
       'proxies whose X-Forwarded-For names the client (for the operation log and rate limits): "loopback", addresses or CIDRs, comma-separated; "false" for none',
   }),
+  WATEROPS_JOBS: Type.Boolean({
+    default: true,
+    description:
+      'run the scheduled jobs (command timeouts, validation, offline devices, month-end freeze) in this process',
+  }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
 });
 export type Config = Static<typeof ConfigSchema>;
 
-const BOOLEAN_ENV = new Set(['WATEROPS_DEMO']);
+const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO']);
 const INTEGER_ENV = new Set([
   'PORT',
   'UPSTREAM_TIMEOUT_MS',

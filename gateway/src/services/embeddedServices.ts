@@ -25,6 +25,8 @@ import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
 import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
+import { meterBaseRoutes } from './reading/meterBase/meterBaseRoutes.ts';
+import { meterReplacementRoutes } from './reading/meterBase/meterReplacementRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
 import { smsOutboxRoutes } from './registration/smsOutboxRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
@@ -61,6 +63,9 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     blacklistRoutes,
     ingestKeyRoutes,
     commandRoutes,
+    // month-end bases, base check and import, meter swaps (H-JOBS)
+    meterBaseRoutes,
+    meterReplacementRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

@@ -743,6 +743,41 @@ const catalogue = {
   'oplog.meterBaseUpdate': { 'zh-CN': '修改抄表底数', en: 'Correct a meter base' },
   'oplog.meterBaseImport': { 'zh-CN': '导入抄表底数', en: 'Import meter bases' },
   'oplog.meterReplace': { 'zh-CN': '换表', en: 'Replace a meter' },
+  // Month-end bases, base check and meter swaps (H-JOBS)
+  'meterBase.check.noEnd': { 'zh-CN': '缺少期末底数', en: 'No end reading' },
+  'meterBase.check.negative': { 'zh-CN': '底数或用水量为负', en: 'Negative reading or consumption' },
+  'meterBase.check.high': {
+    'zh-CN': '用水量超过前三期平均值的3倍',
+    en: 'Consumption over 3 times the mean of the previous three periods',
+  },
+  'meterBase.check.zero': { 'zh-CN': '本期零用水(此前有用水)', en: 'No consumption (the meter used water before)' },
+  'meterBase.check.estimated': { 'zh-CN': '期末底数为估算值', en: 'The end reading is estimated' },
+  'meterBase.freeze.notEnded': {
+    'zh-CN': '{{period}} 尚未结束,不能冻结',
+    en: '{{period}} has not ended yet and cannot be frozen',
+  },
+  'meterBase.freeze.done': { 'zh-CN': '{{period}} 已冻结', en: '{{period}} is already frozen' },
+  'meterBase.import.noMeter': { 'zh-CN': '表身号 {{code}} 不存在', en: 'No meter with the body code {{code}}' },
+  'meterBase.import.badPeriod': {
+    'zh-CN': '抄表月份应为 YYYY-MM,不是 {{value}}',
+    en: 'The period must be YYYY-MM, not {{value}}',
+  },
+  'meterBase.import.badReading': {
+    'zh-CN': '期末底数应为不小于 0 的数字,不是 {{value}}',
+    en: 'The end reading must be a number of 0 or more, not {{value}}',
+  },
+  'meterBase.replace.timeRequired': { 'zh-CN': '请选择换表时间', en: 'Please choose the replacement time' },
+  'meterBase.replace.timeFuture': { 'zh-CN': '换表时间不能晚于现在', en: 'The replacement time cannot be in the future' },
+  'meterBase.replace.readingRequired': {
+    'zh-CN': '请输入不小于 0 的读数',
+    en: 'Please enter a reading of 0 or more',
+  },
+  'meterBase.replace.codeRequired': { 'zh-CN': '请输入新表身号', en: 'Please enter the new body code' },
+  'oplog.meterBaseFreeze': { 'zh-CN': '冻结抄表底数', en: 'Freeze meter bases' },
+  'oplog.meterBaseCheck': { 'zh-CN': '底数核对', en: 'Check meter bases' },
+  'oplog.meterBaseUpdate': { 'zh-CN': '修改抄表底数', en: 'Correct a meter base' },
+  'oplog.meterBaseImport': { 'zh-CN': '导入抄表底数', en: 'Import meter bases' },
+  'oplog.meterReplace': { 'zh-CN': '换表', en: 'Replace a meter' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

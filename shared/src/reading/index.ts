@@ -3,3 +3,4 @@
 export * from './chinaTime.ts';
 export * from './ingest.ts';
 export * from './quality.ts';
+export * from './meterBase.ts';

@@ -1,0 +1,40 @@
+// Every scheduled job of the gateway, in one place: registered by app.ts after the services when this process holds
+// the database and WATEROPS_JOBS is on (tests start apps without them and run a job's function directly).
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { expireCommands } from '../services/command/commandDelivery.ts';
+import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
+import { revalidateDirtyMeters } from '../services/reading/revalidate.ts';
+import { INSTANCE_ID, scheduleJob } from './jobScheduler.ts';
+import { freezeDueMonths } from './monthEndFreeze.ts';
+
+export type JobsOptions = { now: () => Date };
+
+const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
+  const db = () => app.db;
+  // commands nobody picked up or answered in time → failed (timeout)
+  scheduleJob(app, { name: 'commandTimeouts', everyMs: 10_000, run: (at) => expireCommands(db(), at) }, now);
+  // the validated daily series of meters new or late data touched
+  scheduleJob(
+    app,
+    { name: 'revalidation', everyMs: 30_000, run: (at) => revalidateDirtyMeters(db(), { now: at }) },
+    now,
+  );
+  scheduleJob(app, { name: 'offlineDevices', everyMs: 60_000, run: (at) => markOfflineDevices(db(), at) }, now);
+  // hourly, and soon after start so months missed while the gateway was down are frozen without waiting an hour
+  scheduleJob(
+    app,
+    {
+      name: 'monthEndFreeze',
+      everyMs: 3_600_000,
+      firstAfterMs: 10_000,
+      run: async (at) => {
+        const report = await freezeDueMonths(db(), at, INSTANCE_ID);
+        if (report.length) app.log.info({ frozen: report }, 'month-end bases frozen');
+      },
+    },
+    now,
+  );
+};
+
+export const jobs = fp(jobsPlugin, { name: 'waterops-jobs', dependencies: ['waterops-db'] });

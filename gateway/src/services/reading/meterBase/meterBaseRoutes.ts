@@ -1,0 +1,242 @@
+// /api-workbench meter/meterBase (spec §7): the month-end bases of the tenant's meters in the caller's data scope,
+// a manual freeze of an ended month (once, shared with the scheduled job through job_runs), the base check, a
+// manual correction and the import of bases from a sheet. Every change is logged.
+import { type Static, Type } from '@sinclair/typebox';
+import { BUSINESS_FAILURE_CODE, ErrorBody, ok, PageResult, page, Result } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
+import {
+  addMonths,
+  BASE_CHECK_CODES,
+  BASE_SOURCES,
+  BaseCheckBody,
+  type BaseCheckCode,
+  BaseCheckReply,
+  BaseUpdateBody,
+  baseCheckMessageKey,
+  CHECK_STATES,
+  checkBase,
+  FreezeBody,
+  FreezeReply,
+  METER_BASE_PATHS,
+  MeterBase,
+  MeterBaseQuery,
+  monthStart,
+} from '@waterops/shared/reading';
+import type { Operation } from '@waterops/shared/user';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/tables.ts';
+import { INSTANCE_ID } from '../../../jobs/jobScheduler.ts';
+import { freezeOnce } from '../../../jobs/monthEndFreeze.ts';
+import { notFound } from '../../../plugins/errors.ts';
+import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
+import { recordOperation } from '../../log/operationLogRepository.ts';
+import type { ServiceOptions } from '../../serviceOptions.ts';
+import { revalidateDirtyMeters } from '../revalidate.ts';
+import { meterBaseImportRoute } from './meterBaseImport.ts';
+import {
+  type BaseRow,
+  basesForCheck,
+  findBase,
+  listBases,
+  markChecked,
+  meterScope,
+  setBaseEnd,
+} from './meterBaseRepository.ts';
+
+const path = (full: string) => full.slice('/api-workbench'.length);
+const tags = ['meterBase'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+/** The row the web shows; check codes become their messages in the request language. */
+export const toMeterBase = (r: BaseRow, t: (key: ReturnType<typeof baseCheckMessageKey>) => string): MeterBase => ({
+  id: Number(r.id),
+  meterId: Number(r.meter_id),
+  meterCode: r.meter_code,
+  areaId: r.area_id === null ? null : Number(r.area_id),
+  areaName: r.area_name,
+  period: r.period,
+  startReading: num(r.start_reading),
+  endReading: num(r.end_reading),
+  consumption: num(r.consumption),
+  quality: r.quality.trim(),
+  source: r.source,
+  checkState: r.check_state,
+  checkMessage: r.check_message
+    ? r.check_message
+        .split(',')
+        .filter((c): c is BaseCheckCode => BASE_CHECK_CODES.includes(c as BaseCheckCode))
+        .map((c) => t(baseCheckMessageKey(c)))
+        .join('；')
+    : null,
+  frozenAt: r.frozen_at.toISOString(),
+});
+
+export type LogFn = (
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  operation: Operation,
+  detail: string,
+  at: Date,
+) => Promise<void>;
+
+export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+  const scopeOf = (request: FastifyRequest) => meterScope(app.principalOf(request).scope);
+  const translate = (request: FastifyRequest) => (key: ReturnType<typeof baseCheckMessageKey>) => request.t(key);
+  const log: LogFn = async (request, db, operation, detail, at) => {
+    const me = app.principalOf(request);
+    await recordOperation(db, {
+      companyId: me.companyId,
+      userId: me.userId,
+      username: me.username,
+      operation,
+      detail,
+      ip: request.ip,
+      at,
+    });
+  };
+
+  app.get(
+    path(METER_BASE_PATHS.list),
+    {
+      config: { permission: PERMISSIONS.readingMeterBaseView, alsoPermitted: [PERMISSIONS.readingBaseCheckView] },
+      schema: {
+        tags,
+        summary: 'One page of month-end bases (period, area, region, body code prefix, quality, check state)',
+        querystring: MeterBaseQuery,
+        response: { 200: PageResult(MeterBase), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query as Static<typeof MeterBaseQuery>;
+      const me = app.principalOf(request);
+      const { page: p, limit, ...filters } = q;
+      const { rows, count } = await listBases(app.db, me.companyId, filters, scopeOf(request), (p - 1) * limit, limit);
+      const t = translate(request);
+      return page(
+        rows.map((r) => toMeterBase(r, t)),
+        count,
+        request.t('common.success'),
+      );
+    },
+  );
+
+  app.post(
+    path(METER_BASE_PATHS.freeze),
+    {
+      config: { permission: PERMISSIONS.readingMeterBaseEdit, operation: 'meterBaseFreeze' },
+      schema: {
+        tags,
+        summary: 'Freeze an ended month now (once: a month the job or someone already froze is refused)',
+        body: FreezeBody,
+        response: { 200: Result(Type.Union([FreezeReply, Type.Null()])), ...errors },
+      },
+    },
+    async (request) => {
+      const { period } = request.body as Static<typeof FreezeBody>;
+      const me = app.principalOf(request);
+      const at = now();
+      const refuse = (key: 'meterBase.freeze.notEnded' | 'meterBase.freeze.done') => ({
+        resp_code: BUSINESS_FAILURE_CODE,
+        resp_msg: request.t(key, { period }),
+        datas: null,
+      });
+      if (monthStart(addMonths(period)) > at) return refuse('meterBase.freeze.notEnded');
+      await revalidateDirtyMeters(app.db, { now: at });
+      const run = await freezeOnce(app.db, me.companyId, period, INSTANCE_ID, at);
+      if (!run.ran) return refuse('meterBase.freeze.done');
+      await log(request, app.db, 'meterBaseFreeze', `${period}: ${run.detail.frozen}`, at);
+      return ok({ period, frozen: run.detail.frozen }, request.t('common.success'));
+    },
+  );
+
+  app.post(
+    path(METER_BASE_PATHS.baseCheck),
+    {
+      config: { permission: PERMISSIONS.readingBaseCheckEdit, operation: 'meterBaseCheck' },
+      schema: {
+        tags,
+        summary: 'Check the bases of a period (optionally one area): each becomes normal or abnormal with reasons',
+        body: BaseCheckBody,
+        response: { 200: Result(BaseCheckReply), ...errors },
+      },
+    },
+    async (request) => {
+      const { period, areaId } = request.body as Static<typeof BaseCheckBody>;
+      const me = app.principalOf(request);
+      const at = now();
+      const reply = await app.db.transaction().execute(async (tx) => {
+        const bases = await basesForCheck(tx, me.companyId, period, areaId, scopeOf(request));
+        // one update per distinct outcome: a handful of statements however many bases
+        const byOutcome = new Map<string, number[]>();
+        for (const b of bases) {
+          const codes = checkBase(
+            { endReading: num(b.end_reading), consumption: num(b.consumption), quality: b.quality.trim() },
+            b.previous.map(Number),
+          ).join(',');
+          byOutcome.set(codes, [...(byOutcome.get(codes) ?? []), Number(b.id)]);
+        }
+        let abnormal = 0;
+        for (const [codes, ids] of byOutcome) {
+          if (codes) abnormal += ids.length;
+          await markChecked(
+            tx,
+            me.companyId,
+            ids,
+            codes ? CHECK_STATES.abnormal : CHECK_STATES.normal,
+            codes || null,
+            at,
+          );
+        }
+        await log(
+          request,
+          tx,
+          'meterBaseCheck',
+          `${period}${areaId ? ` area #${areaId}` : ''}: ${abnormal}/${bases.length}`,
+          at,
+        );
+        return { checked: bases.length, abnormal };
+      });
+      return ok(reply, request.t('common.success'));
+    },
+  );
+
+  app.post(
+    path(METER_BASE_PATHS.update),
+    {
+      config: {
+        permission: PERMISSIONS.readingMeterBaseEdit,
+        alsoPermitted: [PERMISSIONS.readingBaseCheckEdit],
+        operation: 'meterBaseUpdate',
+      },
+      schema: {
+        tags,
+        summary: 'Correct the end reading of a base by hand (source manual; the next period follows)',
+        body: BaseUpdateBody,
+        response: { 200: Result(MeterBase), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, endReading } = request.body as Static<typeof BaseUpdateBody>;
+      const me = app.principalOf(request);
+      const at = now();
+      const saved = await app.db.transaction().execute(async (tx) => {
+        const base = await findBase(tx, me.companyId, id, scopeOf(request));
+        if (!base) throw notFound();
+        await setBaseEnd(tx, me.companyId, base, endReading, BASE_SOURCES.manual, at);
+        await log(
+          request,
+          tx,
+          'meterBaseUpdate',
+          `${base.meter_code} ${base.period}: ${num(base.end_reading) ?? '-'} → ${endReading}`,
+          at,
+        );
+        return (await findBase(tx, me.companyId, id, null)) as BaseRow;
+      });
+      return ok(toMeterBase(saved, translate(request)), request.t('common.success'));
+    },
+  );
+
+  await app.register(meterBaseImportRoute, { now, log });
+};
