@@ -25,6 +25,9 @@ import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
 import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
+import { readingRateRoutes } from './reading/readingRateRoutes.ts';
+import { readingRecordRoutes } from './reading/readingRecordRoutes.ts';
+import { voltageHistoryRoutes } from './reading/voltageHistoryRoutes.ts';
 import { meterBaseRoutes } from './reading/meterBase/meterBaseRoutes.ts';
 import { meterReplacementRoutes } from './reading/meterBase/meterReplacementRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
@@ -66,6 +69,10 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     // month-end bases, base check and import, meter swaps (H-JOBS)
     meterBaseRoutes,
     meterReplacementRoutes,
+    // reading records, reading rate, voltage history (issue 5)
+    readingRecordRoutes,
+    readingRateRoutes,
+    voltageHistoryRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

@@ -778,6 +778,16 @@ const catalogue = {
   'oplog.meterBaseUpdate': { 'zh-CN': '修改抄表底数', en: 'Correct a meter base' },
   'oplog.meterBaseImport': { 'zh-CN': '导入抄表底数', en: 'Import meter bases' },
   'oplog.meterReplace': { 'zh-CN': '换表', en: 'Replace a meter' },
+  // Reading records, reading rate, voltage history (H-READ)
+  'readingRecord.badDay': { 'zh-CN': '日期格式应为 YYYY-MM-DD', en: 'A date must be YYYY-MM-DD' },
+  'readingRecord.rangeReversed': {
+    'zh-CN': '开始日期不能晚于结束日期',
+    en: 'The start date cannot be after the end date',
+  },
+  'readingRecord.rangeTooLong': {
+    'zh-CN': '日期范围最多 {{max}} 天',
+    en: 'The date range can span at most {{max}} days',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -3,4 +3,5 @@
 export * from './chinaTime.ts';
 export * from './ingest.ts';
 export * from './quality.ts';
+export * from './records.ts';
 export * from './meterBase.ts';
