@@ -10,6 +10,7 @@ import {
 } from '@waterops/gateway/src/services/command/commandDelivery.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMMAND_PATHS, type CommandBatch, type DeviceCommand, type ValveMeter } from '@waterops/shared/command';
+import { DEVICE_PATHS } from '@waterops/shared/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -396,6 +397,25 @@ describe('batches, device commands and the history', () => {
     expect(
       (await call('POST', COMMAND_PATHS.concentratorCommand(online), admin, { command: 'valveOpen' })).statusCode,
     ).toBe(400);
+  });
+
+  it('the settings routes send what they stored: report rate and upload frequency commands', async () => {
+    const collector = await newCollector(online);
+    const rate = await call('POST', DEVICE_PATHS.concentratorReportTimeRate, admin, { id: online, reportRate: 30 });
+    expect(rate.json().resp_code, rate.body).toBe(0);
+    const freq = await call('POST', DEVICE_PATHS.collectorUploadFrequency(collector), admin, { uploadFrequency: 45 });
+    expect(freq.json().resp_code, freq.body).toBe(0);
+    const taken = await takePendingCommands(t.app.db, { companyId, concentratorId: online }, t.clock.now());
+    expect(taken).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ deviceKind: 'concentrator', command: 'reportRate', params: { reportRate: 30 } }),
+        expect.objectContaining({
+          deviceKind: 'collector',
+          command: 'uploadFrequency',
+          params: { uploadFrequency: 45 },
+        }),
+      ]),
+    );
   });
 
   it('the valve page lists valve meters with their last command', async () => {

@@ -16,10 +16,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
+import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
-import { findTargets, insertCommands, type NewCommand } from './commandRepository.ts';
+import { findTargets, insertCommands, meterCodesUnder, type NewCommand, storedSettings } from './commandRepository.ts';
 import { commandDeadline, decideCreation } from './commandRules.ts';
 
 export type CreateCommands = {
@@ -34,7 +35,8 @@ export type CreateCommands = {
   command: CommandName;
   /** the parameters each device's command carries */
   params: (deviceId: number) => unknown | Promise<unknown>;
-  operation: Operation;
+  /** the operation-log entry of the request; null when the caller logs the change it sends itself */
+  operation: Operation | null;
 };
 
 export const createCommands = async (c: CreateCommands): Promise<CommandBatch> => {
@@ -74,17 +76,18 @@ export const createCommands = async (c: CreateCommands): Promise<CommandBatch> =
   const commandIds = await c.db.transaction().execute(async (tx) => {
     const inserted = await insertCommands(tx, rows);
     const cancelled = rows.filter((r) => r.state === COMMAND_STATE.cancelled).length;
-    await recordOperation(tx, {
-      companyId: c.me.companyId,
-      userId: c.me.userId,
-      username: c.me.username,
-      operation: c.operation,
-      detail: `${c.command} ${kindName} ×${rows.length}${cancelled ? ` (cancelled ${cancelled})` : ''}: ${rows
-        .map((r) => r.deviceCode)
-        .join(' ')}`,
-      ip: c.request.ip,
-      at: c.now,
-    });
+    if (c.operation)
+      await recordOperation(tx, {
+        companyId: c.me.companyId,
+        userId: c.me.userId,
+        username: c.me.username,
+        operation: c.operation,
+        detail: `${c.command} ${kindName} ×${rows.length}${cancelled ? ` (cancelled ${cancelled})` : ''}: ${rows
+          .map((r) => r.deviceCode)
+          .join(' ')}`,
+        ip: c.request.ip,
+        at: c.now,
+      });
     return inserted;
   });
 
@@ -98,4 +101,50 @@ export const createCommands = async (c: CreateCommands): Promise<CommandBatch> =
     message: decision.outcome === 'cancelled' ? c.request.t(decision.messageKey) : null,
   }));
   return { batchId, commands };
+};
+
+/** Which stored settings each device command carries. */
+const SETTINGS: Partial<Record<CommandName, string[]>> = {
+  params: ['ip', 'port', 'reportRate', 'simCard'],
+  serverIpPort: ['ip', 'port'],
+  reportRate: ['reportRate'],
+  ipAddress: ['ip', 'port'],
+  uploadFrequency: ['uploadFrequency'],
+};
+
+/** The parameters a device command carries: what is stored for the device, overridden by what the request names. */
+export const deviceParams =
+  (db: Kysely<DB>, companyId: number, kind: number, command: CommandName, given: Record<string, unknown>, now: Date) =>
+  async (id: number): Promise<unknown> => {
+    if (command === 'clock') return { time: now.toISOString(), ...given };
+    if (command === 'archives') return { meterCodes: await meterCodesUnder(db, companyId, kind, id), ...given };
+    const stored = await storedSettings(db, companyId, kind, id);
+    return { ...Object.fromEntries((SETTINGS[command] ?? []).map((k) => [k, stored[k] ?? null])), ...given };
+  };
+
+/**
+ * After a settings route stored a device's settings, the command that sends them (created, or cancelled when the
+ * device cannot be reached: the settings stay stored and go with the next command).
+ */
+export const sendStoredSettings = (
+  app: TypedApp,
+  request: FastifyRequest,
+  at: Date,
+  timeoutSeconds: number,
+  device: { kind: number; id: number; command: CommandName },
+): Promise<CommandBatch> => {
+  const me = app.principalOf(request);
+  return createCommands({
+    db: app.db,
+    request,
+    me,
+    now: at,
+    timeoutSeconds,
+    kind: device.kind,
+    ids: [device.id],
+    command: device.command,
+    params: deviceParams(app.db, me.companyId, device.kind, device.command, {}, at),
+    // the settings route has logged the change this command sends
+    operation: null,
+  });
 };

@@ -11,7 +11,6 @@ import {
   CollectorCommandRequest,
   CommandBatch,
   CommandListQuery,
-  type CommandName,
   ConcentratorCommandRequest,
   DEVICE_KIND,
   DeviceCommand,
@@ -27,15 +26,8 @@ import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { createCommands } from './commandCreation.ts';
-import {
-  type CommandRow,
-  findCommand,
-  listCommands,
-  listValveMeters,
-  meterCodesUnder,
-  storedSettings,
-} from './commandRepository.ts';
+import { createCommands, deviceParams } from './commandCreation.ts';
+import { type CommandRow, findCommand, listCommands, listValveMeters } from './commandRepository.ts';
 import { reasonMessageKey } from './commandRules.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
@@ -156,23 +148,6 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
       ),
   );
 
-  /** The parameters a device command carries: what is stored for the device, overridden by what the request names. */
-  const deviceParams =
-    (companyId: number, kind: number, command: CommandName, given: Record<string, unknown>) =>
-    async (id: number): Promise<unknown> => {
-      if (command === 'clock') return { time: now().toISOString(), ...given };
-      if (command === 'archives') return { meterCodes: await meterCodesUnder(app.db, companyId, kind, id), ...given };
-      const s = await storedSettings(app.db, companyId, kind, id);
-      const pick: Record<string, string[]> = {
-        params: ['ip', 'port', 'reportRate', 'simCard'],
-        serverIpPort: ['ip', 'port'],
-        reportRate: ['reportRate'],
-        ipAddress: ['ip', 'port'],
-        uploadFrequency: ['uploadFrequency'],
-      };
-      return { ...Object.fromEntries((pick[command] ?? []).map((k) => [k, s[k] ?? null])), ...given };
-    };
-
   app.post(
     path(COMMAND_PATHS.concentratorCommand(':id')),
     {
@@ -198,7 +173,7 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
           kind: DEVICE_KIND.concentrator,
           ids: [request.params.id],
           command,
-          params: deviceParams(me.companyId, DEVICE_KIND.concentrator, command, params),
+          params: deviceParams(app.db, me.companyId, DEVICE_KIND.concentrator, command, params, now()),
           operation: 'commandDevice',
         }),
         request.t('common.success'),
@@ -231,7 +206,7 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
           kind: DEVICE_KIND.collector,
           ids: [request.params.id],
           command,
-          params: deviceParams(me.companyId, DEVICE_KIND.collector, command, params),
+          params: deviceParams(app.db, me.companyId, DEVICE_KIND.collector, command, params, now()),
           operation: 'commandDevice',
         }),
         request.t('common.success'),

@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { DEVICE_KIND } from '@waterops/shared/command';
 import {
   type COLLECTOR_SORT_FIELDS,
   Collector,
@@ -26,6 +27,7 @@ import { splitCodes } from '@waterops/shared/rules';
 import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin, TypedApp } from '../../plugins/typeBoxProvider.ts';
+import { sendStoredSettings } from '../command/commandCreation.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { type ResourceDescriptor, registerResource } from '../resource/registerResource.ts';
 import { lockResource } from '../resource/resourceRepository.ts';
@@ -165,7 +167,7 @@ const registerKindList = (app: TypedApp, url: string, kind: LinkKind, now: () =>
     registerResource(child, { ...base, paths: { list: url }, export: collectorExport }, now);
   });
 
-export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now, config }) => {
   registerResource(app, { ...collectorDescriptor(), export: collectorExport, import: collectorImport }, now);
   await registerKindList(app, path(DEVICE_PATHS.collectorsWired), 1, now);
   await registerKindList(app, path(DEVICE_PATHS.collectorsWireless), 2, now);
@@ -278,6 +280,12 @@ export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         codeColumn: 'collector_code',
         detail: `ip ${b.ip.trim()}:${b.port}`,
       });
+      // … and send them to the device (cancelled, with the settings kept, when it cannot be reached)
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.collector,
+        id: request.params.id,
+        command: 'ipAddress',
+      });
       return ok(null, request.t('common.success'));
     },
   );
@@ -326,6 +334,11 @@ export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         operation: 'collectorSettings',
         codeColumn: 'collector_code',
         detail: `upload frequency ${uploadFrequency}`,
+      });
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.collector,
+        id: request.params.id,
+        command: 'uploadFrequency',
       });
       return ok(null, request.t('common.success'));
     },
@@ -392,6 +405,11 @@ export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           at,
         });
         return meterCodesUnder(tx, me.companyId, id);
+      });
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.collector,
+        id: id,
+        command: 'archives',
       });
       return ok({ id, meterCodes }, request.t('common.success'));
     },

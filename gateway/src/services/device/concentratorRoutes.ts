@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { DEVICE_KIND } from '@waterops/shared/command';
 import {
   type CONCENTRATOR_SORT_FIELDS,
   Concentrator,
@@ -28,6 +29,7 @@ import type { RuleViolation } from '@waterops/shared/user';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { sendStoredSettings } from '../command/commandCreation.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import { findRow } from '../resource/resourceRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
@@ -54,7 +56,7 @@ const refuse = (violations: RuleViolation[]) => {
   if (v) throw new AppError(400, v.message, v.field);
 };
 
-export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { now, config }) => {
   const read = { permission: PERMISSIONS.deviceConcentratorView };
   // the concentrator selector of the collector and meter pages reads the list
   const lookup = {
@@ -211,6 +213,12 @@ export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { n
         codeColumn: 'concentrator_code',
         detail: `params ip ${values.ip ?? ''} port ${values.port ?? ''} rate ${values.report_rate ?? ''}`,
       });
+      // … and send them to the device (cancelled, with the settings kept, when it is offline)
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.concentrator,
+        id: b.id,
+        command: 'params',
+      });
       return ok(null, request.t('common.success'));
     },
   );
@@ -264,6 +272,12 @@ export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { n
         codeColumn: 'concentrator_code',
         detail: `server ${b.ip.trim()}:${b.port}`,
       });
+      // … and send them to the device (cancelled, with the settings kept, when it is offline)
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.concentrator,
+        id: b.id,
+        command: 'serverIpPort',
+      });
       return ok(null, request.t('common.success'));
     },
   );
@@ -311,6 +325,12 @@ export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { n
         operation: 'concentratorSettings',
         codeColumn: 'concentrator_code',
         detail: `report rate ${b.reportRate}`,
+      });
+      // … and send them to the device (cancelled, with the settings kept, when it is offline)
+      await sendStoredSettings(app, request, now(), config.COMMAND_TIMEOUT_SECONDS, {
+        kind: DEVICE_KIND.concentrator,
+        id: b.id,
+        command: 'reportRate',
       });
       return ok(null, request.t('common.success'));
     },
