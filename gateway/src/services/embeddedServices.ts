@@ -28,6 +28,7 @@ import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
 import { readingRateRoutes } from './reading/readingRateRoutes.ts';
 import { readingRecordRoutes } from './reading/readingRecordRoutes.ts';
 import { voltageHistoryRoutes } from './reading/voltageHistoryRoutes.ts';
+import { dataCheckRoutes } from './reading/dataCheckRoutes.ts';
 import { meterBaseRoutes } from './reading/meterBase/meterBaseRoutes.ts';
 import { meterReplacementRoutes } from './reading/meterBase/meterReplacementRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
@@ -66,6 +67,8 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     blacklistRoutes,
     ingestKeyRoutes,
     commandRoutes,
+    // data verification (issue 5, H-VEE)
+    dataCheckRoutes,
     // month-end bases, base check and import, meter swaps (H-JOBS)
     meterBaseRoutes,
     meterReplacementRoutes,

@@ -788,6 +788,12 @@ const catalogue = {
     'zh-CN': '日期范围最多 {{max}} 天',
     en: 'The date range can span at most {{max}} days',
   },
+  // Data verification (H-VEE)
+  'dataCheck.noSelection': {
+    'zh-CN': '请选择要校验的水表或小区',
+    en: 'Please choose the meters or the residential area to check',
+  },
+  'oplog.dataCheck': { 'zh-CN': '数据校验', en: 'Data check' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

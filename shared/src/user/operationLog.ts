@@ -114,6 +114,8 @@ export const OPERATIONS = [
   'ingestKeyCreate',
   'ingestKeyEnable',
   'ingestKeyDelete',
+  // data verification (H-VEE)
+  'dataCheck',
   // device commands (H-CMD)
   'commandValve',
   'commandRead',

@@ -12,7 +12,8 @@ import { advanceRegister, registerStep, round3, type StepKind } from './consumpt
 import { fillVolumes, type KnownVolume } from './estimation.ts';
 import { type DayContext, firstRule, HISTORY_DAYS, isSpike } from './validationRules.ts';
 
-export type RawRead = { at: Date; reading: number };
+/** A raw register read; `count`: how many reads of its day it stands for (a day's last read loaded alone). */
+export type RawRead = { at: Date; reading: number; count?: number };
 export type Replacement = { at: Date; oldFinalReading: number; newBaseReading: number };
 
 export type SeriesInput = {
@@ -44,7 +45,14 @@ export type DailyValue = {
 };
 
 /** One point of the walk: a raw read, or the old final / new base read of a swap. */
-type Point = { at: Date; reading: number; segment: number; kind: 'read' | 'oldFinal' | 'newBase'; day: string };
+type Point = {
+  at: Date;
+  reading: number;
+  segment: number;
+  kind: 'read' | 'oldFinal' | 'newBase';
+  day: string;
+  count: number;
+};
 
 const DAY_MS = 86_400_000;
 const dayIndex = (origin: string, day: string): number => Math.round((Date.parse(day) - Date.parse(origin)) / DAY_MS);
@@ -64,6 +72,7 @@ const pointsOf = (input: SeriesInput): Point[] => {
       segment: segmentAt(r.at),
       kind: 'read',
       day: closingDay(r.at),
+      count: r.count ?? 1,
     }));
   const first = reads[0];
   if (!first) return [];
@@ -72,8 +81,22 @@ const pointsOf = (input: SeriesInput): Point[] => {
     s.at.getTime() <= first.at.getTime() && i < first.segment
       ? []
       : [
-          { at: s.at, reading: round3(s.oldFinalReading), segment: i, kind: 'oldFinal', day: closingDay(s.at) },
-          { at: s.at, reading: round3(s.newBaseReading), segment: i + 1, kind: 'newBase', day: closingDay(s.at) },
+          {
+            at: s.at,
+            reading: round3(s.oldFinalReading),
+            segment: i,
+            kind: 'oldFinal',
+            day: closingDay(s.at),
+            count: 0,
+          },
+          {
+            at: s.at,
+            reading: round3(s.newBaseReading),
+            segment: i + 1,
+            kind: 'newBase',
+            day: closingDay(s.at),
+            count: 0,
+          },
         ],
   );
   return [...reads, ...swapPoints].sort((a, b) => a.at.getTime() - b.at.getTime() || ORDER[a.kind] - ORDER[b.kind]);
@@ -148,7 +171,7 @@ export const dailySeries = (input: SeriesInput): DailyValue[] => {
     const f = factsOf(p.day);
     f.rawVolume = rawWalk[i]?.volume;
     f.rawReading = p.reading;
-    if (p.kind === 'read') f.reads++;
+    f.reads += p.count;
     if (spikes[i]) f.spike = true;
     if (p.kind === 'newBase') f.swap = true;
   });
