@@ -239,6 +239,15 @@ describe('GET meter/meterBase/readingRate', () => {
     expect((await call(`${READING_RECORD_PATHS.readingRate}?groupBy=meter`, admin)).statusCode).toBe(400);
   });
 
+  it("lets the page's holders read the region and area lists its filters select from", async () => {
+    const viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.readingRateView]);
+    expect((await call(`${PLACE_PATHS.regions}?limit=999`, viewer.token)).json().code).toBe(0);
+    expect((await call(`${PLACE_PATHS.areaSearch}?areaName=${areaA.name}`, viewer.token)).json()).toMatchObject({
+      code: 0,
+      count: 1,
+    });
+  });
+
   it('answers 401 without a token and 403 without the permission', async () => {
     expect((await call(READING_RECORD_PATHS.readingRate)).json()).toEqual(unauthorized);
     const recordViewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.readingRecordView]);

@@ -5,6 +5,7 @@
 
 import { ensureReadingPartitions } from '@waterops/gateway/src/services/reading/readingPartitions.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { DEVICE_PATHS } from '@waterops/shared/device';
 import { PLACE_PATHS } from '@waterops/shared/place';
 import {
   addDays,
@@ -242,8 +243,9 @@ describe('GET meter/meterBase/readings', () => {
     expect(second).toMatchObject({ count: 4, data: [{ reading: 10 }] });
   });
 
-  it('is open to reading-record viewers', async () => {
+  it('is open to reading-record viewers, who may also search the meter list to pick a meter', async () => {
     expect((await readings(`meterId=${meter}&from=${D1}&to=${D1}`, recordViewer.token)).count).toBe(2);
+    expect((await call(`${DEVICE_PATHS.meters}?limit=50`, recordViewer.token)).json().code).toBe(0);
   });
 
   it.each([

@@ -165,6 +165,8 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
           PERMISSIONS.deviceCollectorView,
           // the device status page lists meters too
           PERMISSIONS.deviceStatusView,
+          // the reading records page picks its meter
+          PERMISSIONS.readingRecordView,
         ],
       },
       schemas: { row: Meter, save: MeterSave, filters: MeterFilters },

@@ -65,11 +65,11 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       },
       deleteMethod: 'GET',
       scope: { regionColumn: 'id' },
-      // the region selectors of the area page and of the account form's data scope
+      // the region selectors of the area page, of the account form's data scope and of the reading-rate filter
       permissions: {
         read: PERMISSIONS.dataRegionView,
         write: PERMISSIONS.dataRegionEdit,
-        lookupBy: [PERMISSIONS.dataAreaView, PERMISSIONS.sysUserView],
+        lookupBy: [PERMISSIONS.dataAreaView, PERMISSIONS.sysUserView, PERMISSIONS.readingRateView],
       },
       schemas: { row: Region, save: RegionSave, filters: RegionFilters },
       filters: { regionName: { column: 'region_name', match: 'contains' } },
@@ -121,11 +121,11 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         paths,
         deleteMethod,
         scope: { areaColumn: 'id', regionColumn: 'region_id', field: 'regionId' },
-        // the area selector of the account form's data scope
+        // the area selector of the account form's data scope and of the reading-rate page's filter
         permissions: {
           read: PERMISSIONS.dataAreaView,
           write: PERMISSIONS.dataAreaEdit,
-          lookupBy: [PERMISSIONS.sysUserView],
+          lookupBy: [PERMISSIONS.sysUserView, PERMISSIONS.readingRateView],
         },
         schemas: { row: Area, save: AreaSave, filters: AreaFilters },
         filters: {
