@@ -20,7 +20,17 @@ export type PlanOptions = {
 export const ANCHOR_DAY = '2024-01-01';
 
 export type PlanRegion = { name: string; lng: number; lat: number };
-export type PlanArea = { name: string; region: number; district: number; lng: number; lat: number; address: string };
+export type PlanArea = {
+  name: string;
+  region: number;
+  district: number;
+  lng: number;
+  lat: number;
+  address: string;
+  /** its household meters are the range [meterStart, meterEnd) */
+  meterStart: number;
+  meterEnd: number;
+};
 export type PlanDistrict = {
   code: string;
   name: string;
@@ -209,6 +219,8 @@ export const planCity = ({ seed, meters: households }: PlanOptions): CityPlan =>
       lng: round6(centre.lng + rng.float(-0.035, 0.035)),
       lat: round6(centre.lat + rng.float(-0.025, 0.025)),
       address: `北京市${centre.name.replace(/\d*片区$/, '区')}${name}`,
+      meterStart: 0,
+      meterEnd: 0,
     };
   });
 
@@ -250,6 +262,8 @@ export const planCity = ({ seed, meters: households }: PlanOptions): CityPlan =>
   for (let a = 0; a < areaCount; a++) {
     const area = areas[a] as PlanArea;
     const size = sizes[a] as number;
+    area.meterStart = i;
+    area.meterEnd = i + size;
     const direct = Math.round(size * NB_SHARE);
     const wired = size - direct;
     const concentratorCount = Math.max(1, Math.round(wired / CONCENTRATOR_SIZE));

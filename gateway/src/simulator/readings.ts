@@ -148,6 +148,8 @@ export type ReadingsOptions = {
   /** only meters in [meterStart, meterEnd) (default: all) */
   meterStart?: number;
   meterEnd?: number;
+  /** only these meters, in this order (instead of a range) */
+  meters?: readonly number[];
   /** household read interval in minutes (default 60) */
   householdMinutes?: number;
   /** before this instant households are read once a day, at 00:00 China time (default: always at the interval) */
@@ -171,8 +173,9 @@ export const readingsBetween = (
   opts: ReadingsOptions = {},
 ): SimReading[] => {
   const m = plan.meters;
+  const list = opts.meters;
   const start = Math.max(0, opts.meterStart ?? 0);
-  const end = Math.min(m.count, opts.meterEnd ?? m.count);
+  const count = list ? list.length : Math.min(m.count, opts.meterEnd ?? m.count) - start;
   const householdStep = (opts.householdMinutes ?? 60) * MINUTE_MS;
   const districtStep = (opts.districtMinutes ?? 15) * MINUTE_MS;
   const hourlyFrom = opts.hourlyFrom ?? Number.NEGATIVE_INFINITY;
@@ -185,7 +188,8 @@ export const readingsBetween = (
     let lastC = -2;
     let lost = false;
     let drift = 0;
-    for (let i = start; i < end; i++) {
+    for (let k = 0; k < count; k++) {
+      const i = list ? (list[k] as number) : start + k;
       const household = m.role[i] === ROLE.household;
       if (household ? !households : !districts) continue;
       const c = m.concentrator[i] as number;

@@ -1,0 +1,285 @@
+// The running city: registers itself through the archives call, backfills history from where WaterOps left off
+// (or `historyDays` back), then streams like the real thing — each concentrator uploads its meters' hourly reads at
+// its own minute of the hour, NB-IoT meters at theirs, district meters every 15 minutes — and answers device
+// commands after a device-like delay, failing a few. Everything goes through the public ingestion API.
+import type { IngestReading, PendingCommand } from '@waterops/shared/reading';
+import { cityArchives } from './cityArchives.ts';
+import { type CityPlan, planCity } from './cityPlan.ts';
+import { clockDrift, outageAt } from './faults.ts';
+import { INGEST_CHUNK, IngestClient } from './ingestClient.ts';
+import { unit } from './random.ts';
+import { createSimState, readingsBetween, registerAt, type SimReading, type SimState, setValve } from './readings.ts';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export type SimulatorOptions = {
+  baseUrl: string;
+  /** a company ingestion key (`Authorization: Device <key>`) */
+  key: string;
+  seed?: number;
+  /** household meters (default 2,000) */
+  meters?: number;
+  /** days of history on a first start (default 60) */
+  historyDays?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+  /** stream after the backfill (default true) */
+  realtime?: boolean;
+  /** ms between looks at what is due (default 10 s) and between command polls (default 2 s) */
+  tickMs?: number;
+  commandPollMs?: number;
+  /** a device answers a command after this many ms, [min, max] (default 2–12 s) */
+  answerDelayMs?: [number, number];
+  /** share of commands a device fails (default 0.05) */
+  failureRate?: number;
+};
+
+export type Simulator = {
+  plan: CityPlan;
+  /** provisioned and backfilled (rejects if WaterOps refused the key or the archives) */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Who uploads together: a concentrator (its meter range), NB-IoT meters of one minute, or the district meters. */
+type Sender = { concentrator: number; meters: number[]; minute: number; everyMs: number; sentUntil: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const toIngestReading = (plan: CityPlan, r: SimReading): IngestReading => {
+  const out: IngestReading = {
+    meterCode: plan.meters.code[r.meter] as string,
+    time: iso(r.time),
+    reading: r.reading,
+    voltage: r.voltage,
+    csq: r.csq,
+    rsrp: r.rsrp,
+  };
+  if (r.valveState !== undefined) out.valveState = r.valveState as 0 | 1;
+  return out;
+};
+
+const sendersOf = (plan: CityPlan): Sender[] => {
+  const m = plan.meters;
+  const senders: Sender[] = plan.concentrators.map((c, k) => ({
+    concentrator: k,
+    meters: Array.from({ length: c.meterEnd - c.meterStart }, (_, j) => c.meterStart + j),
+    minute: c.reportMinute,
+    everyMs: HOUR,
+    sentUntil: 0,
+  }));
+  // NB-IoT meters grouped by their minute of the hour, at most 500 a batch-group
+  const direct = new Map<number, number[]>();
+  for (let i = 0; i < plan.households; i++)
+    if (m.concentrator[i] === -1) {
+      const minute = m.reportMinute[i] as number;
+      const group = direct.get(minute) ?? [];
+      group.push(i);
+      direct.set(minute, group);
+    }
+  for (const [minute, meters] of [...direct.entries()].sort((a, b) => a[0] - b[0]))
+    for (let s = 0; s < meters.length; s += 500)
+      senders.push({ concentrator: -1, meters: meters.slice(s, s + 500), minute, everyMs: HOUR, sentUntil: 0 });
+  const district = Array.from({ length: m.count - plan.households }, (_, j) => plan.households + j);
+  senders.push({ concentrator: -1, meters: district, minute: 2, everyMs: 15 * MINUTE, sentUntil: 0 });
+  return senders;
+};
+
+export const startSimulator = (opts: SimulatorOptions): Simulator => {
+  const now = () => (opts.now ?? (() => new Date()))().getTime();
+  const log = opts.log ?? (() => {});
+  const plan = planCity({ seed: opts.seed ?? 42, meters: opts.meters ?? 2_000 });
+  const state: SimState = createSimState(plan);
+  const client = new IngestClient({ baseUrl: opts.baseUrl, key: opts.key, log });
+  const senders = sendersOf(plan);
+  const failureRate = opts.failureRate ?? 0.05;
+  const [delayMin, delayMax] = opts.answerDelayMs ?? [2_000, 12_000];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const inFlight = new Set<Promise<unknown>>();
+  const seenCommands = new Set<number>();
+  let meterByCode: Map<string, number> | undefined;
+  let stopped = false;
+
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p)).catch(() => {});
+    return p;
+  };
+  const later = (ms: number, run: () => Promise<unknown>) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) track(run()).catch((e) => log(`simulator: ${String(e)}`));
+    }, ms);
+    timers.add(timer);
+  };
+
+  /** Uploads a sender's reads in (from, to], in chunks; hands any pending commands it gets back to the devices. */
+  const upload = async (sender: Sender, from: number, to: number, hourlyFrom?: number) => {
+    const concentrator = plan.concentrators[sender.concentrator];
+    const reads = readingsBetween(plan, state, from, to, { meters: sender.meters, hourlyFrom });
+    const clock = iso(to + clockDrift(plan, sender.concentrator, to) * 1000);
+    // a concentrator with nothing to send still reports in (it stays online); others only send reads
+    const starts = reads.length === 0 ? (concentrator ? [0] : []) : [];
+    for (let s = 0; s < reads.length; s += INGEST_CHUNK) starts.push(s);
+    let accepted = 0;
+    for (const s of starts) {
+      const readings = reads.slice(s, s + INGEST_CHUNK).map((r) => toIngestReading(plan, r));
+      const reply = await client.readings(
+        concentrator ? { concentratorCode: concentrator.code, clock, readings } : { readings },
+      );
+      for (const c of reply.commands) receive(c);
+      accepted += reply.accepted;
+      if (reply.rejected.length)
+        log(
+          `simulator: ${reply.rejected.length} reads refused, e.g. ${reply.rejected[0]?.code}: ${reply.rejected[0]?.message}`,
+        );
+    }
+    return accepted;
+  };
+
+  // ── commands ──────────────────────────────────────────────────────────────────────────────────────────────
+  const meterOf = (code: string) => {
+    meterByCode ??= new Map(plan.meters.code.map((c, i) => [c, i]));
+    return meterByCode.get(code);
+  };
+  const reachable = (command: PendingCommand, at: number) => {
+    if (command.deviceKind !== 'meter') {
+      const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
+      return k < 0 || !outageAt(plan, k, at);
+    }
+    const meter = meterOf(command.deviceCode);
+    const c = meter === undefined ? -1 : (plan.meters.concentrator[meter] as number);
+    return c < 0 || !outageAt(plan, c, at);
+  };
+  const answer = async (command: PendingCommand) => {
+    const at = now();
+    // a device behind a concentrator in an outage never hears the command: WaterOps times it out
+    if (!reachable(command, at)) return;
+    const ok = unit(plan.seed, 0xc0d, command.id) >= failureRate;
+    const meter = command.deviceKind === 'meter' ? meterOf(command.deviceCode) : undefined;
+    let result: unknown = {};
+    if (ok && meter !== undefined) {
+      if (command.command === 'valveOpen' || command.command === 'valveClose') {
+        setValve(plan, state, meter, command.command === 'valveOpen', at);
+        result = { valveState: state.valve[meter] };
+      } else if (command.command === 'readNow') {
+        const time = Math.floor(at / 1000) * 1000;
+        const reading = registerAt(plan, state, meter, time);
+        result = { reading, time: iso(time) };
+        await client.readings({ readings: [{ meterCode: command.deviceCode, time: iso(time), reading }] });
+      }
+    } else if (ok && command.command === 'clock') result = { clock: iso(at) };
+    await client.commandResults([
+      ok
+        ? { commandId: command.id, success: true, result }
+        : { commandId: command.id, success: false, message: 'no response from the device (simulated failure)' },
+    ]);
+    log(`command ${command.id} ${command.command} ${command.deviceCode}: ${ok ? 'success' : 'failed'}`);
+  };
+  const receive = (command: PendingCommand) => {
+    if (seenCommands.has(command.id)) return;
+    seenCommands.add(command.id);
+    later(delayMin + unit(plan.seed, 0xde1, command.id) * (delayMax - delayMin), () => answer(command));
+  };
+  const pollCommands = async () => {
+    try {
+      for (const c of await client.commands()) receive(c);
+    } catch (e) {
+      log(`simulator: polling commands failed: ${String(e)}`);
+    }
+    later(opts.commandPollMs ?? 2_000, pollCommands);
+  };
+
+  // ── streaming ─────────────────────────────────────────────────────────────────────────────────────────────
+  /** The latest slot boundary whose upload minute has passed. */
+  const dueUntil = (sender: Sender, at: number) => {
+    const offset = sender.minute * MINUTE;
+    return Math.floor((at - offset) / sender.everyMs) * sender.everyMs;
+  };
+  const tick = async () => {
+    const at = now();
+    for (const sender of senders) {
+      if (stopped) return;
+      const until = dueUntil(sender, at);
+      if (until <= sender.sentUntil) continue;
+      // an offline concentrator sends nothing; when it is back it sends what it kept (lost reads are left out)
+      if (sender.concentrator >= 0 && outageAt(plan, sender.concentrator, at)) continue;
+      try {
+        await upload(sender, sender.sentUntil, until);
+        sender.sentUntil = until;
+      } catch (e) {
+        log(`simulator: upload failed, will retry: ${String(e)}`);
+        break;
+      }
+    }
+  };
+  const loop = async () => {
+    try {
+      await tick();
+    } finally {
+      later(opts.tickMs ?? 10_000, loop);
+    }
+  };
+
+  // ── start: archives, backfill, heartbeat, then stream ─────────────────────────────────────────────────────
+  const start = async () => {
+    let created = 0;
+    for (const archives of cityArchives(plan)) {
+      if (stopped) return;
+      const reply = await client.archives(archives);
+      created += Object.values(reply.created).reduce((s, n) => s + n, 0);
+      if (reply.rejected.length)
+        log(`archives: ${reply.rejected.length} rows refused, first: ${reply.rejected[0]?.message}`);
+    }
+    log(`simulator: city of ${plan.meters.count} meters in ${plan.areas.length} areas (${created} records new)`);
+    const status = await client.status();
+    const at = now();
+    const historyStart = Math.floor((at - (opts.historyDays ?? 60) * DAY + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+    // resume a little before the last stored read: other senders upload later in the hour, drifting clocks stamp
+    // ahead; what is sent twice is the same value, counted as a duplicate and not stored again
+    const last = status.lastReadingAt ? Date.parse(status.lastReadingAt) - 3 * HOUR : Number.NEGATIVE_INFINITY;
+    const from = Math.max(historyStart - 1, last);
+    const hourlyFrom = Math.floor((at - 2 * DAY) / HOUR) * HOUR;
+    let accepted = 0;
+    for (const sender of senders) {
+      if (stopped) return;
+      // a concentrator that is offline right now has sent only what it had before the outage began
+      const outage = sender.concentrator >= 0 ? outageAt(plan, sender.concentrator, at) : undefined;
+      const until = outage ? Math.floor(outage.start / HOUR) * HOUR : dueUntil(sender, at);
+      accepted += await upload(sender, from, until, hourlyFrom);
+      sender.sentUntil = until;
+    }
+    log(`simulator: backfilled ${accepted} readings since ${iso(Math.max(from, historyStart))}`);
+    // every concentrator and collector says it is there, so commands reach them before their first hourly upload
+    const devices = [
+      ...plan.concentrators.map((c) => ({ kind: 'concentrator' as const, code: c.code })),
+      ...plan.collectors.map((c) => ({ kind: 'collector' as const, code: c.code })),
+    ].filter((_, k) => k >= plan.concentrators.length || !outageAt(plan, k, at));
+    for (let s = 0; s < devices.length; s += 10_000)
+      await client.readings({ readings: [], status: devices.slice(s, s + 10_000) });
+  };
+
+  const ready = track(start());
+  ready.then(
+    () => {
+      if (opts.realtime === false || stopped) return;
+      later(0, pollCommands);
+      later(0, loop);
+    },
+    (e) => log(`simulator: could not start: ${String(e)}`),
+  );
+
+  return {
+    plan,
+    ready,
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+};

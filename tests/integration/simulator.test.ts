@@ -1,0 +1,147 @@
+// The city simulator against a real listening WaterOps, through the public ingestion API only: it registers its
+// city, backfills its history, answers a valve command a user gives, and a second run stores nothing twice.
+
+import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
+import { planCity } from '@waterops/gateway/src/simulator/cityPlan.ts';
+import { type Simulator, startSimulator } from '@waterops/gateway/src/simulator/simulator.ts';
+import { COMMAND_PATHS } from '@waterops/shared/command';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, demoCompanyId, signIn } from '../fixtures/factories.ts';
+import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+
+let t: TestApp;
+let baseUrl: string;
+let key: string;
+let companyId: number;
+let admin: string;
+const running: Simulator[] = [];
+// one fixed instant for every run, so a second run sees exactly the same due reads as the first
+const at = new Date();
+const SIZE = { seed: 42, meters: 200, historyDays: 3 };
+
+const count = async (table: 'meter_readings' | 'water_meters' | 'resident_meters' | 'concentrators') => {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}
+    where company_id = ${companyId}`.execute(t.app.db);
+  return Number(rows[0]?.n);
+};
+
+const simulate = (extra: Partial<Parameters<typeof startSimulator>[0]> = {}) => {
+  const sim = startSimulator({ baseUrl, key, ...SIZE, now: () => at, realtime: false, ...extra });
+  running.push(sim);
+  return sim;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  companyId = await demoCompanyId(t.app);
+  key = (await createIngestKey(t.app.db, { companyId, name: 'simulator' })).key;
+  admin = await signIn(t.app, 'admin', 'admin123');
+});
+
+afterAll(async () => {
+  for (const sim of running) await sim.stop();
+  await t?.close();
+});
+
+describe('city simulator', () => {
+  it('builds its city and backfills readings through the ingestion API, and a second run stores nothing twice', async () => {
+    const plan = planCity(SIZE);
+    await simulate().ready;
+
+    const codes = await t.app.db
+      .selectFrom('water_meters')
+      .select('meter_code')
+      .where('company_id', '=', companyId)
+      .where('meter_code', 'in', plan.meters.code)
+      .execute();
+    expect(codes).toHaveLength(plan.meters.count);
+    expect(await count('resident_meters')).toBe(plan.households);
+    expect(await count('concentrators')).toBe(plan.concentrators.length);
+    const inlet = await t.app.db
+      .selectFrom('water_meters as w')
+      .innerJoin('water_meters as p', (j) =>
+        j.onRef('p.company_id', '=', 'w.company_id').onRef('p.id', '=', 'w.parent_meter_id'),
+      )
+      .select('p.meter_code')
+      .where('w.company_id', '=', companyId)
+      .where('w.meter_code', '=', plan.meters.code[0] as string)
+      .executeTakeFirstOrThrow();
+    expect(inlet.meter_code).toBe(plan.meters.code[plan.districts[0]?.inlets[0] as number]);
+
+    // three days of daily reads and two of hourly ones per household, the district meters every 15 minutes
+    const stored = await count('meter_readings');
+    expect(stored).toBeGreaterThan(plan.households * 48);
+    const online = await t.app.db
+      .selectFrom('concentrators')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('online', '=', true)
+      .executeTakeFirstOrThrow();
+    expect(Number(online.n)).toBeGreaterThan(0);
+
+    await simulate().ready;
+    expect(await count('meter_readings')).toBe(stored);
+    expect(await count('water_meters')).toBe(codes.length);
+    expect(await count('resident_meters')).toBe(plan.households);
+  });
+
+  it('answers a valve command: created → executing → success, and the meter shows its valve closed', async () => {
+    const sim = simulate({
+      realtime: true,
+      now: () => new Date(),
+      answerDelayMs: [300, 300],
+      commandPollMs: 100,
+      failureRate: 0,
+    });
+    await sim.ready;
+    const m = sim.plan.meters;
+    // an NB-IoT meter: it reports by itself, so no concentrator outage can keep the command from it
+    const index = m.valveControl.findIndex((v, i) => v === 1 && m.concentrator[i] === -1 && i < sim.plan.households);
+    const meter = await t.app.db
+      .selectFrom('water_meters')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('meter_code', '=', m.code[index] as string)
+      .executeTakeFirstOrThrow();
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: COMMAND_PATHS.valve,
+      headers: bearer(admin),
+      payload: { meterIds: [Number(meter.id)], action: 'close' },
+    });
+    expect(res.statusCode).toBe(200);
+    const created = res.json().datas.commands[0];
+    expect(created.state).toBe('created');
+
+    const states: string[] = [];
+    for (let k = 0; k < 200 && states.at(-1) !== 'success' && states.at(-1) !== 'failed'; k++) {
+      const one = await t.app.inject({ method: 'GET', url: COMMAND_PATHS.one(created.id), headers: bearer(admin) });
+      const state = one.json().datas.state as string;
+      if (states.at(-1) !== state) states.push(state);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // seen in order, never backwards; the device answered, so it was sent (executing) before it finished
+    expect(['created', 'executing', 'success'].filter((s) => states.includes(s))).toEqual(states);
+    expect(states.at(-1)).toBe('success');
+    const row = await t.app.db
+      .selectFrom('device_commands')
+      .select(['sent_at', 'finished_at'])
+      .where('company_id', '=', companyId)
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+    expect(row.finished_at).not.toBeNull();
+    const valve = await t.app.db
+      .selectFrom('water_meters')
+      .select('valve_state')
+      .where('company_id', '=', companyId)
+      .where('id', '=', meter.id)
+      .executeTakeFirstOrThrow();
+    expect(valve.valve_state).toBe(0);
+  });
+});
