@@ -216,6 +216,29 @@ describe('a valve command walks created → executing → success', () => {
     });
   });
 
+  it('a read-now answer is stored as a manual read of the meter', async () => {
+    const m = await newMeter({ concentratorId: online });
+    const batch = batchOf(await call('POST', COMMAND_PATHS.meterRead, admin, { meterIds: [m.id] }));
+    const id = batch.commands[0]?.id as number;
+    await takePendingCommands(t.app.db, { companyId, concentratorId: online }, t.clock.now());
+    const time = '2026-11-20T09:30:00+08:00';
+    expect(
+      await applyCommandResults(
+        t.app.db,
+        { companyId, concentratorId: online },
+        [{ commandId: id, success: true, result: { reading: 123.456, time, voltage: 3.6 } }],
+        t.clock.now(),
+      ),
+    ).toBe(1);
+    const reads = await t.app.db
+      .selectFrom('meter_readings')
+      .select(['reading', 'source', 'read_at'])
+      .where('company_id', '=', companyId)
+      .where('meter_id', '=', m.id)
+      .execute();
+    expect(reads).toEqual([{ reading: '123.456', source: 2, read_at: new Date(time) }]);
+  });
+
   it('a meter without a concentrator is served only by a company key', async () => {
     const m = await newMeter({ online: true });
     const id = batchOf(await valve([m.id], 'open')).commands[0]?.id as number;

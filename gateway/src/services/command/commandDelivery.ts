@@ -5,7 +5,7 @@ import { COMMAND_STATE, DEVICE_KIND, deviceKindName } from '@waterops/shared/com
 import type { CommandResult, PendingCommand } from '@waterops/shared/reading';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
-import { applyCommandEffects } from './commandEffects.ts';
+import { applyCommandEffects, storeReadAnswers } from './commandEffects.ts';
 
 /** Who is asking: a company key (concentratorId null: every device) or one concentrator's key. */
 export type DeliveryScope = { companyId: number; concentratorId: number | null };
@@ -83,7 +83,7 @@ export const applyCommandResults = async (
       result: r.result ?? null,
     })),
   );
-  return db.transaction().execute(async (tx) => {
+  const { applied, succeeded } = await db.transaction().execute(async (tx) => {
     // A late answer (past the deadline) is ignored: the timeout job fails that command, as the rule says.
     const { rows } = await sql<FinishedRow>`
       update device_commands d
@@ -99,8 +99,10 @@ export const applyCommandResults = async (
       .filter((r) => r.state === COMMAND_STATE.success && r.device_kind === DEVICE_KIND.meter)
       .map((r) => ({ meterId: Number(r.device_id), command: r.command, result: r.result }));
     await applyCommandEffects(tx, scope.companyId, succeeded, now);
-    return rows.length;
+    return { applied: rows.length, succeeded };
   });
+  await storeReadAnswers(db, scope.companyId, succeeded);
+  return applied;
 };
 
 /** Commands past their deadline → failed with reason 'timeout'; returns how many. */
