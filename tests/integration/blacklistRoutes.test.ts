@@ -182,6 +182,23 @@ describe('POST …/save', () => {
   });
 });
 
+describe('POST …/save with id', () => {
+  it('changes only the reason of an entry on that list; another list or tenant answers 404; logged', async () => {
+    const meter = await insertMeter(companyId, areaId('东四小区'));
+    const second = await insertMeter(companyId, areaId('东四小区'));
+    const entry = (await call('POST', SYNC.save, admin, { deviceKind: 3, deviceCode: meter.code, reason: '旧' })).json()
+      .datas as BlacklistEntry;
+    const change = { id: entry.id, deviceKind: 3, deviceCode: second.code, reason: ' 表具故障 ' };
+    const res = await call('POST', SYNC.save, admin, change);
+    expect(res.json().resp_code, res.body).toBe(0);
+    expect(res.json().datas).toMatchObject({ id: entry.id, deviceCode: meter.code, reason: '表具故障' });
+    expect(await lastLog()).toMatchObject({ operation: 'blacklistUpdate' });
+    expect((await call('POST', PUSH.save, admin, change)).json()).toMatchObject(notFound);
+    expect((await call('POST', SYNC.save, otherAdmin, change)).json()).toMatchObject(notFound);
+    expect((await listed(SYNC.list)).find((e) => e.id === entry.id)?.reason).toBe('表具故障');
+  });
+});
+
 describe('POST …/delete', () => {
   it('takes an entry off its own list only; another list or tenant answers 404; logged', async () => {
     const meter = await insertMeter(companyId, areaId('东四小区'));

@@ -52,8 +52,12 @@ export const BlacklistFilters = Type.Object({
 });
 export type BlacklistFilters = Static<typeof BlacklistFilters>;
 
-/** `POST …/save`: the device named by its code (resolved to the tenant's device of that kind). */
+/**
+ * `POST …/save`: without id, puts the device named by its code (resolved to the tenant's device of that kind) on the
+ * list; with id, changes that entry's reason only (the device of an entry never changes: remove it and add another).
+ */
 export const BlacklistSave = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
   deviceKind: DeviceKindSchema,
   deviceCode: Type.String({ maxLength: 64 }),
   reason: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),

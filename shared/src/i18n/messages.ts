@@ -692,6 +692,7 @@ const catalogue = {
   'resource.ingestKey.unknownConcentrator': { 'zh-CN': '集中器不存在', en: 'No such concentrator' },
   'oplog.blacklistAdd': { 'zh-CN': '加入黑名单', en: 'Add to blacklist' },
   'oplog.blacklistRemove': { 'zh-CN': '移出黑名单', en: 'Remove from blacklist' },
+  'oplog.blacklistUpdate': { 'zh-CN': '修改黑名单原因', en: 'Change blacklist reason' },
   'oplog.ingestKeyCreate': { 'zh-CN': '新增接入密钥', en: 'Create ingestion key' },
   'oplog.ingestKeyEnable': { 'zh-CN': '启用/停用接入密钥', en: 'Enable or disable ingestion key' },
   'oplog.ingestKeyDelete': { 'zh-CN': '删除接入密钥', en: 'Delete ingestion key' },

@@ -111,6 +111,7 @@ export const OPERATIONS = [
   // blacklists and ingestion keys (H-STATUS)
   'blacklistAdd',
   'blacklistRemove',
+  'blacklistUpdate',
   'ingestKeyCreate',
   'ingestKeyEnable',
   'ingestKeyDelete',

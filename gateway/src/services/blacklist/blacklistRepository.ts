@@ -165,6 +165,20 @@ export const addToBlacklist = async (
   return row ? Number(row.id) : undefined;
 };
 
+export const updateBlacklistReason = async (
+  tx: Transaction<DB>,
+  companyId: number,
+  id: number,
+  reason: string | null,
+): Promise<void> => {
+  await tx
+    .updateTable('device_blacklists')
+    .set({ reason })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+};
+
 export const removeFromBlacklist = async (tx: Transaction<DB>, companyId: number, id: number): Promise<void> => {
   await tx.deleteFrom('device_blacklists').where('company_id', '=', companyId).where('id', '=', id).execute();
 };

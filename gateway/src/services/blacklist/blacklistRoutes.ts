@@ -25,6 +25,7 @@ import {
   UNKNOWN_DEVICE_MESSAGE,
   validateBlacklist,
 } from '@waterops/shared/blacklist';
+import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
@@ -38,6 +39,7 @@ import {
   listBlacklist,
   removeFromBlacklist,
   resolveDevice,
+  updateBlacklistReason,
 } from './blacklistRepository.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
@@ -62,6 +64,27 @@ const describe = (listKind: BlacklistKind, r: { device_kind: number; device_code
 export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   const read = { permission: PERMISSIONS.deviceBlacklistView };
   const write = { permission: PERMISSIONS.deviceBlacklistEdit };
+
+  /** An entry's reason changed (its device stays); 404 when it is not on this list of the tenant in the scope. */
+  const changeReason = async (request: FastifyRequest, listKind: BlacklistKind, id: number, reason?: string | null) => {
+    const me = app.principalOf(request);
+    const at = now();
+    return app.db.transaction().execute(async (tx) => {
+      const entry = await findBlacklistEntry(tx, me.companyId, listKind, id, scopeFilter(DEVICE_SCOPE, me.scope));
+      if (!entry) throw notFound();
+      await updateBlacklistReason(tx, me.companyId, id, reason?.trim() || null);
+      await recordOperation(tx, {
+        companyId: me.companyId,
+        userId: me.userId,
+        username: me.username,
+        operation: 'blacklistUpdate',
+        detail: `blacklist #${id} ${describe(listKind, entry)}`,
+        ip: request.ip,
+        at,
+      });
+      return (await findBlacklistEntry(tx, me.companyId, listKind, id, null)) as BlacklistRow;
+    });
+  };
 
   for (const listKind of Object.values(BLACKLIST_KIND)) {
     const paths = blacklistPaths(listKind);
@@ -98,9 +121,9 @@ export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         config: { ...write, operation: 'blacklistAdd' },
         schema: {
           tags,
-          summary: `Put a device (by kind and code) on the ${LIST_NAMES[listKind]} blacklist`,
+          summary: `Put a device (by kind and code) on the ${LIST_NAMES[listKind]} blacklist, or (id) change an entry's reason`,
           description:
-            'An unknown code answers 400 on deviceCode; a device already on the list answers HTTP 200 with resp_code 1 and the message.',
+            'An unknown code answers 400 on deviceCode; a device already on the list answers HTTP 200 with resp_code 1 and the message. With id only the reason changes (404 for an entry not on this list).',
           body: BlacklistSave,
           response: { 200: Result(Type.Union([BlacklistEntry, Type.Null()])), ...errors },
         },
@@ -108,6 +131,8 @@ export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       async (request) => {
         const me = app.principalOf(request);
         const body = request.body;
+        if (body.id !== undefined)
+          return ok(toEntry(await changeReason(request, listKind, body.id, body.reason)), request.t('common.success'));
         const violation = validateBlacklist(body)[0];
         if (violation) throw new AppError(400, violation.message, violation.field);
         const code = body.deviceCode.trim();
