@@ -525,7 +525,8 @@ export interface ReadingDaysTable {
   /** the validation rule that fired, if any */
   rule: string | null;
   reads: Generated<number>;
-  computed_at: Timestamp;
+  /** defaults to now() */
+  computed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Meter swaps: the register restarts at a new base. */
