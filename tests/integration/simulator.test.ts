@@ -143,5 +143,30 @@ describe('city simulator', () => {
       .where('id', '=', meter.id)
       .executeTakeFirstOrThrow();
     expect(valve.valve_state).toBe(0);
+    await sim.stop();
+  });
+
+  it('streams on: an hour later every concentrator has uploaded its meters’ next hourly read', async () => {
+    const sim = simulate({ realtime: true, now: t.clock.now, tickMs: 100, commandPollMs: 60_000 });
+    await sim.ready;
+    const before = await count('meter_readings');
+    const latest = async () =>
+      (
+        await t.app.db
+          .selectFrom('meter_readings')
+          .select((e) => e.fn.max('read_at').as('at'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).at;
+    const until = await latest();
+    t.clock.advance(3_600_000);
+    const plan = sim.plan;
+    // one hourly read per household (less any behind a concentrator that is offline), four per district meter
+    const expected = plan.households * 0.8 + (plan.meters.count - plan.households) * 4;
+    for (let k = 0; k < 300 && (await count('meter_readings')) - before < expected; k++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await count('meter_readings')) - before).toBeGreaterThanOrEqual(expected);
+    expect(new Date((await latest()) as Date).getTime()).toBeGreaterThan(new Date(until as Date).getTime());
+    await sim.stop();
   });
 });

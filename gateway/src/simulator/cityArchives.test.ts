@@ -1,0 +1,62 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { Archives } from '@waterops/shared/reading';
+import { PHONE_PATTERN } from '@waterops/shared/rules';
+import { describe, expect, it } from 'vitest';
+import { cityArchives, residentOf } from './cityArchives.ts';
+import { planCity } from './cityPlan.ts';
+
+// the server's validator knows 'date'; TypeBox's Value needs telling
+if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', (s) => /^\d{4}-\d{2}-\d{2}$/.test(s));
+
+describe('cityArchives', () => {
+  const plan = planCity({ seed: 42, meters: 1200 });
+  const calls = [...cityArchives(plan, 500)];
+
+  it('sends calls the archives schema accepts, none longer than the chunk', () => {
+    for (const call of calls) {
+      expect(Value.Errors(Archives, call).First()).toBeUndefined();
+      for (const rows of Object.values(call)) expect((rows as unknown[]).length).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it('names only what an earlier call (or the same one) registered, district meters before their households', () => {
+    const known = {
+      areas: new Set<string>(),
+      concentrators: new Set<string>(),
+      collectors: new Set<string>(),
+      meters: new Set<string>(),
+    };
+    for (const call of calls) {
+      for (const r of call.regions ?? []) for (const a of r.areas) known.areas.add(a.name);
+      for (const c of call.concentrators ?? []) {
+        expect(known.areas.has(c.areaName as string)).toBe(true);
+        known.concentrators.add(c.code);
+      }
+      for (const c of call.collectors ?? []) {
+        expect(known.concentrators.has(c.concentratorCode as string)).toBe(true);
+        known.collectors.add(c.code);
+      }
+      for (const m of call.meters ?? []) {
+        if (m.parentMeterCode) expect(known.meters.has(m.parentMeterCode)).toBe(true);
+        if (m.collectorCode) expect(known.collectors.has(m.collectorCode)).toBe(true);
+        known.meters.add(m.meterCode);
+      }
+      for (const r of call.residents ?? []) expect(known.meters.has(r.meterCode as string)).toBe(true);
+    }
+    expect(known.meters.size).toBe(plan.meters.count);
+  });
+
+  it('binds one resident to each household meter, with a valid mobile number and an address in its area', () => {
+    const residents = calls.flatMap((c) => c.residents ?? []);
+    expect(residents).toHaveLength(plan.households);
+    expect(new Set(residents.map((r) => r.meterCode)).size).toBe(plan.households);
+    expect(new Set(residents.map((r) => r.residentCode)).size).toBe(plan.households);
+    for (const r of residents.slice(0, 200)) {
+      expect(r.phone).toMatch(PHONE_PATTERN);
+      expect(r.address?.startsWith('北京市')).toBe(true);
+      expect(r.address).toContain(r.areaName);
+    }
+    expect(residentOf(plan, 7)).toEqual(residentOf(planCity({ seed: 42, meters: 1200 }), 7));
+  });
+});
