@@ -8,6 +8,15 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // Month-end bases and the base check (issue 5, H-JOBS)
+  'reading/MeterBasePage': {
+    Page: lazy(() => import('../../features/reading/MeterBasePage.tsx').then((m) => ({ default: m.MeterBasePage }))),
+    permissions: ['reading:meterBase:view'],
+  },
+  'reading/BaseCheckPage': {
+    Page: lazy(() => import('../../features/reading/BaseCheckPage.tsx').then((m) => ({ default: m.BaseCheckPage }))),
+    permissions: ['reading:baseCheck:view'],
+  },
   // Regions, residential areas (档案管理) and departments (issue 3)
   'place/RegionPage': {
     Page: lazy(() => import('../../features/place/RegionPage.tsx').then((m) => ({ default: m.RegionPage }))),
