@@ -69,7 +69,12 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       permissions: {
         read: PERMISSIONS.dataRegionView,
         write: PERMISSIONS.dataRegionEdit,
-        lookupBy: [PERMISSIONS.dataAreaView, PERMISSIONS.sysUserView, PERMISSIONS.readingRateView],
+        lookupBy: [
+          PERMISSIONS.dataAreaView,
+          PERMISSIONS.sysUserView,
+          PERMISSIONS.readingRateView,
+          PERMISSIONS.readingDataCheckView,
+        ],
       },
       schemas: { row: Region, save: RegionSave, filters: RegionFilters },
       filters: { regionName: { column: 'region_name', match: 'contains' } },
@@ -125,7 +130,7 @@ export const placeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         permissions: {
           read: PERMISSIONS.dataAreaView,
           write: PERMISSIONS.dataAreaEdit,
-          lookupBy: [PERMISSIONS.sysUserView, PERMISSIONS.readingRateView],
+          lookupBy: [PERMISSIONS.sysUserView, PERMISSIONS.readingRateView, PERMISSIONS.readingDataCheckView],
         },
         schemas: { row: Area, save: AreaSave, filters: AreaFilters },
         filters: {

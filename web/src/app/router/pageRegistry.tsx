@@ -124,6 +124,11 @@ export const pageRegistry: Record<string, PageEntry> = {
     ),
     permissions: ['sys:param:view'],
   },
+  // Data verification (issue 5, H-VEE)
+  'reading/DataCheckPage': {
+    Page: lazy(() => import('../../features/reading/DataCheckPage.tsx').then((m) => ({ default: m.DataCheckPage }))),
+    permissions: ['reading:dataCheck:view'],
+  },
   // Menu administration (H4)
   'system/MenuPage': {
     Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
