@@ -76,11 +76,29 @@ export const ConfigSchema = Type.Object({
     description:
       'run the scheduled jobs (command timeouts, validation, offline devices, month-end freeze) in this process',
   }),
+  // The city simulator inside the demo (gateway/src/simulator; `npm run simulate` runs it alone)
+  WATEROPS_SIMULATOR: Type.Boolean({
+    default: true,
+    description: 'with WATEROPS_DEMO: run the city simulator in this process, feeding the demo tenant',
+  }),
+  WATEROPS_SIM_METERS: Type.Integer({
+    minimum: 10,
+    maximum: 1_000_000,
+    default: 2_000,
+    description: 'simulated meters',
+  }),
+  WATEROPS_SIM_SEED: Type.Integer({ default: 42, description: 'simulator seed: the same seed builds the same city' }),
+  WATEROPS_SIM_HISTORY_DAYS: Type.Integer({
+    minimum: 0,
+    maximum: 400,
+    default: 60,
+    description: 'days of history the simulator backfills at first start',
+  }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
 });
 export type Config = Static<typeof ConfigSchema>;
 
-const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO']);
+const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO', 'WATEROPS_SIMULATOR']);
 const INTEGER_ENV = new Set([
   'PORT',
   'UPSTREAM_TIMEOUT_MS',
@@ -89,6 +107,9 @@ const INTEGER_ENV = new Set([
   'WATEROPS_REGISTRATION_COMPANY',
   'SMS_RATE_PER_IP_PER_HOUR',
   'COMMAND_TIMEOUT_SECONDS',
+  'WATEROPS_SIM_METERS',
+  'WATEROPS_SIM_SEED',
+  'WATEROPS_SIM_HISTORY_DAYS',
 ]);
 
 /** Thrown for a bad environment; the message names the variable. */

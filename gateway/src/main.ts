@@ -3,6 +3,8 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_SIGN_IN } from './db/seed/seedDatabase.ts';
+import { startDemoSimulator } from './simulator/demoSimulator.ts';
+import type { Simulator } from './simulator/simulator.ts';
 
 const loadOrExit = (): Config => {
   try {
@@ -19,6 +21,7 @@ const loadOrExit = (): Config => {
 const config = loadOrExit();
 const app = buildApp(config);
 
+let simulator: Simulator | undefined;
 let closing = false;
 const shutdown = (signal: NodeJS.Signals) => {
   if (closing) {
@@ -27,14 +30,18 @@ const shutdown = (signal: NodeJS.Signals) => {
   }
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // app.close() stops the listener, waits for in-flight requests, then runs onClose hooks (the database closes last).
-  app.close().then(
-    () => process.exit(0),
-    (e) => {
-      app.log.error({ err: e }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
+  // The simulator first (it is a client of this server), then app.close(): it stops the listener, waits for
+  // in-flight requests, then runs onClose hooks (the database closes last).
+  (simulator?.stop() ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => app.close())
+    .then(
+      () => process.exit(0),
+      (e) => {
+        app.log.error({ err: e }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
@@ -58,5 +65,24 @@ if (config.WATEROPS_ROLE !== 'gateway') {
       : `Sign in as admin with the password from WATEROPS_ADMIN_PASSWORD (OAuth client ${DEMO_SIGN_IN.clientId}/${DEMO_SIGN_IN.clientSecret})`,
   );
 }
+const runSimulator = config.WATEROPS_DEMO && config.WATEROPS_SIMULATOR && config.WATEROPS_ROLE === 'all';
+if (runSimulator)
+  lines.push(
+    `City simulator: ${config.WATEROPS_SIM_METERS} meters (seed ${config.WATEROPS_SIM_SEED}), ${config.WATEROPS_SIM_HISTORY_DAYS} days of history being backfilled, then live  (WATEROPS_SIMULATOR=0 turns it off)`,
+  );
 // Plain stdout, not the JSON log: this is what a person starting WaterOps reads.
 console.log(`\n${lines.join('\n')}\n`);
+
+if (runSimulator) {
+  try {
+    simulator = await startDemoSimulator(app.db, config, `http://127.0.0.1:${port}`, (message) =>
+      app.log.info({ simulator: true }, message),
+    );
+    simulator?.ready.then(
+      () => app.log.info('city simulator: history backfilled, streaming live'),
+      (e) => app.log.error({ err: e }, 'city simulator could not start'),
+    );
+  } catch (e) {
+    app.log.error({ err: e }, 'city simulator could not start');
+  }
+}

@@ -3,8 +3,9 @@
 // BENCH_DURATION / BENCH_CONNECTIONS shorten or widen the gateway run (e.g. a quick smoke run in CI);
 // BENCH_LIST_RUNS sets the measured requests per list case, BENCH_LIST_SCALE shrinks the list data (0.1 = a tenth);
 // BENCH_REGISTRY_RUNS / BENCH_REGISTRY_SCALE do the same for the registry (meters; the import keeps its 10,000 rows
-// unless BENCH_REGISTRY_IMPORT_ROWS says otherwise).
+// unless BENCH_REGISTRY_IMPORT_ROWS says otherwise); BENCH_INGEST_SCALE shrinks the ingestion benchmark's meters.
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
+import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
 import { benchRegistry, DEFAULT_REGISTRY_SETTINGS } from './registry.ts';
 
@@ -36,10 +37,20 @@ const registrySettings = {
   importRows: Number(process.env.BENCH_REGISTRY_IMPORT_ROWS ?? DEFAULT_REGISTRY_SETTINGS.importRows),
 };
 
+const ingestScale = Number(process.env.BENCH_INGEST_SCALE ?? 1);
+const ingestSettings = {
+  ...DEFAULT_INGEST_SETTINGS,
+  meters: {
+    pglite: Math.round(DEFAULT_INGEST_SETTINGS.meters.pglite * ingestScale),
+    postgres: Math.round(DEFAULT_INGEST_SETTINGS.meters.postgres * ingestScale),
+  },
+};
+
 const BENCHES: Record<string, () => Promise<unknown>> = {
   gateway: () => benchGateway(gatewaySettings),
   lists: () => benchLists(listsSettings),
   registry: () => benchRegistry(registrySettings),
+  ingest: () => benchIngest(ingestSettings),
 };
 
 const asked = process.argv.slice(2);

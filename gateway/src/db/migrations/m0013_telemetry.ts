@@ -46,9 +46,10 @@ const createReadings = async (db: AnyDb) => {
       add column rsrp smallint,
       add column valve_state smallint,
       add column dirty_from date`.execute(db);
-  await sql`create index water_meters_dirty_idx on water_meters (company_id, dirty_from) where dirty_from is not null`.execute(
-    db,
-  );
+  // Ingestion rewrites these status columns with every batch. None of them is indexed, and pages keep 30 % free, so
+  // the rewrite is a HOT update (no index entry touched): 2,500 meters cost ~250 ms a batch with nine index entries
+  // per row on PostgreSQL, a fraction of that without. The validation job finds dirty meters with a scan instead.
+  await sql`alter table water_meters set (fillfactor = 70)`.execute(db);
   // devices that know a meter by its remote code (远传号) report under it
   await sql`create index water_meters_remote_code_idx on water_meters (company_id, remote_code) where remote_code is not null`.execute(
     db,

@@ -53,39 +53,47 @@ export const storeReadings = async (
   );
 
   const pick = <T>(f: (r: StoredRead) => T) => unique.map((i) => f(rows[i] as StoredRead));
-  const inserted = await sql<{ meter_id: string | number; read_at: Date }>`
-    insert into meter_readings (company_id, meter_id, read_at, reading, voltage, csq, rsrp, valve_state, source)
-    select ${companyId}, m, t, r, v, c, p, s, ${source}
-    from unnest(
-      ${pick((r) => r.meterId)}::bigint[], ${pick((r) => r.readAt.toISOString())}::timestamptz[],
-      ${pick((r) => r.reading.toFixed(3))}::numeric[], ${pick((r) => (r.voltage === null ? null : r.voltage.toFixed(2)))}::numeric[],
-      ${pick((r) => r.csq)}::smallint[], ${pick((r) => r.rsrp)}::smallint[], ${pick((r) => r.valveState)}::smallint[]
-    ) as x(m, t, r, v, c, p, s)
-    on conflict do nothing
-    returning meter_id, read_at`.execute(db);
-  const stored = new Set(inserted.rows.map((r) => keyOf(Number(r.meter_id), new Date(r.read_at))));
+  // Counting what went in, not returning it: the common batch stores every row, and 10,000 returned keys cost more
+  // than the one query that finds the few that were already there when some were.
+  await db.transaction().execute(async (tx) => {
+    const inserted = await sql<{ n: string | number }>`
+    with ins as (
+      insert into meter_readings (company_id, meter_id, read_at, reading, voltage, csq, rsrp, valve_state, source)
+      select ${companyId}, m, t, r, v, c, p, s, ${source}
+      from unnest(
+        ${pick((r) => r.meterId)}::bigint[], ${pick((r) => r.readAt.toISOString())}::timestamptz[],
+        ${pick((r) => r.reading.toFixed(3))}::numeric[], ${pick((r) => (r.voltage === null ? null : r.voltage.toFixed(2)))}::numeric[],
+        ${pick((r) => r.csq)}::smallint[], ${pick((r) => r.rsrp)}::smallint[], ${pick((r) => r.valveState)}::smallint[]
+      ) as x(m, t, r, v, c, p, s)
+      on conflict do nothing
+      returning 1)
+    select count(*) as n from ins`.execute(tx);
+    const storedCount = Number(inserted.rows[0]?.n ?? 0);
 
-  const notStored = unique.filter(
-    (i) => !stored.has(keyOf((rows[i] as StoredRead).meterId, (rows[i] as StoredRead).readAt)),
-  );
-  if (notStored.length > 0) {
-    const existing = await sql<{ meter_id: string | number; read_at: Date; reading: string }>`
-      select meter_id, read_at, reading from meter_readings
+    if (storedCount < unique.length) {
+      // Some were there already: which, and with the same value? (received_at = now(), the transaction's start, tells
+      // this call's rows apart.)
+      const existing = await sql<{ meter_id: string | number; read_at: Date; reading: string; mine: boolean }>`
+      select meter_id, read_at, reading, received_at = now() as mine from meter_readings
       where company_id = ${companyId}
         and (meter_id, read_at) in (
-          select * from unnest(${notStored.map((i) => (rows[i] as StoredRead).meterId)}::bigint[],
-                               ${notStored.map((i) => (rows[i] as StoredRead).readAt.toISOString())}::timestamptz[]))`.execute(
-      db,
-    );
-    const storedValue = new Map(
-      existing.rows.map((r) => [keyOf(Number(r.meter_id), new Date(r.read_at)), Number(r.reading)]),
-    );
-    for (const i of notStored) {
-      const r = rows[i] as StoredRead;
-      const was = storedValue.get(keyOf(r.meterId, r.readAt));
-      outcomes[i] = was !== undefined && sameValue(was, r.reading) ? 'duplicate' : 'conflict';
+          select * from unnest(${pick((r) => r.meterId)}::bigint[], ${pick((r) => r.readAt.toISOString())}::timestamptz[]))`.execute(
+        tx,
+      );
+      const found = new Map(
+        existing.rows.map((r) => [
+          keyOf(Number(r.meter_id), new Date(r.read_at)),
+          { value: Number(r.reading), mine: r.mine },
+        ]),
+      );
+      for (const i of unique) {
+        const r = rows[i] as StoredRead;
+        const was = found.get(keyOf(r.meterId, r.readAt));
+        if (was?.mine) continue;
+        outcomes[i] = was !== undefined && sameValue(was.value, r.reading) ? 'duplicate' : 'conflict';
+      }
     }
-  }
+  });
   for (const i of unique) if (outcomes[i] === undefined) outcomes[i] = 'stored';
 
   await updateMeterStatus(
