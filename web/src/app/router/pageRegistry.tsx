@@ -8,6 +8,19 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // Reading records and the reading rate (issue 5, H-READ)
+  'reading/ReadingRecordPage': {
+    Page: lazy(() =>
+      import('../../features/reading/ReadingRecordPage.tsx').then((m) => ({ default: m.ReadingRecordPage })),
+    ),
+    permissions: ['reading:record:view'],
+  },
+  'reading/ReadingRatePage': {
+    Page: lazy(() =>
+      import('../../features/reading/ReadingRatePage.tsx').then((m) => ({ default: m.ReadingRatePage })),
+    ),
+    permissions: ['reading:rate:view'],
+  },
   // Month-end bases and the base check (issue 5, H-JOBS)
   'reading/MeterBasePage': {
     Page: lazy(() => import('../../features/reading/MeterBasePage.tsx').then((m) => ({ default: m.MeterBasePage }))),

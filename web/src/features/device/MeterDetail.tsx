@@ -7,6 +7,7 @@ import { formatDateTime } from '../../components/dateRange.ts';
 import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
+import { MeterStatusSection } from '../reading/MeterStatusSection.tsx';
 import { useMeterBindingsQuery, useMeterQuery } from './meterApi.ts';
 
 function MeterFields({ meter }: { meter: Meter }) {
@@ -125,6 +126,7 @@ export function MeterDetail({ id }: DetailBodyProps) {
     <div className="wo-meter-detail">
       <h3 className="wo-detail-heading">{meter.meterCode}</h3>
       <MeterFields meter={meter} />
+      <MeterStatusSection meter={meter} />
       <h4 className="wo-detail-subheading">{t('meter.bindings')}</h4>
       <MeterBindings id={id} />
     </div>
