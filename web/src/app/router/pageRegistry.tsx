@@ -30,6 +30,17 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/reading/BaseCheckPage.tsx').then((m) => ({ default: m.BaseCheckPage }))),
     permissions: ['reading:baseCheck:view'],
   },
+  // Valve control and the device command history (issue 5, H-CMD)
+  'command/ValveControlPage': {
+    Page: lazy(() =>
+      import('../../features/command/ValveControlPage.tsx').then((m) => ({ default: m.ValveControlPage })),
+    ),
+    permissions: ['device:valveControl:view'],
+  },
+  'command/CommandPage': {
+    Page: lazy(() => import('../../features/command/CommandPage.tsx').then((m) => ({ default: m.CommandPage }))),
+    permissions: ['device:command:view'],
+  },
   // Regions, residential areas (档案管理) and departments (issue 3)
   'place/RegionPage': {
     Page: lazy(() => import('../../features/place/RegionPage.tsx').then((m) => ({ default: m.RegionPage }))),

@@ -4,6 +4,8 @@ import { NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Collector } from '@waterops/shared/device';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { CommandHistory } from '../command/CommandHistory.tsx';
+import { DeviceCommandButton } from '../command/DeviceCommandButton.tsx';
 import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
@@ -74,6 +76,9 @@ export function CollectorDetail({ id }: DetailBodyProps) {
       <CollectorFields c={c} />
       <h4 className="wo-detail-subheading">{t('collector.meters')}</h4>
       <CollectorMeters id={id} />
+      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
+      <DeviceCommandButton kind="collector" deviceId={id} code={c.collectorCode} />
+      <CommandHistory kind="collector" deviceId={id} />
     </div>
   );
 }

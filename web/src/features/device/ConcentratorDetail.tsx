@@ -4,6 +4,8 @@ import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Concentrator } from '@waterops/shared/device';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { CommandHistory } from '../command/CommandHistory.tsx';
+import { DeviceCommandButton } from '../command/DeviceCommandButton.tsx';
 import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
@@ -87,6 +89,9 @@ export function ConcentratorDetail({ id }: DetailBodyProps) {
       <ConcentratorFields c={c} />
       <h4 className="wo-detail-subheading">{t('concentrator.collectors')}</h4>
       <ConcentratorCollectors id={id} />
+      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
+      <DeviceCommandButton kind="concentrator" deviceId={id} code={c.concentratorCode} />
+      <CommandHistory kind="concentrator" deviceId={id} />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Meter } from '@waterops/shared/device';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { CommandHistory } from '../command/CommandHistory.tsx';
 import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { MeterStatusSection } from '../reading/MeterStatusSection.tsx';
+import { MeterReplacements } from '../reading/ReplaceMeterDialog.tsx';
 import { useMeterBindingsQuery, useMeterQuery } from './meterApi.ts';
 
 function MeterFields({ meter }: { meter: Meter }) {
@@ -129,6 +131,9 @@ export function MeterDetail({ id }: DetailBodyProps) {
       <MeterStatusSection meter={meter} />
       <h4 className="wo-detail-subheading">{t('meter.bindings')}</h4>
       <MeterBindings id={id} />
+      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
+      <CommandHistory kind="meter" deviceId={id} />
+      <MeterReplacements meter={meter} />
     </div>
   );
 }
