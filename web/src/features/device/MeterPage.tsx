@@ -15,6 +15,7 @@ import { importDefOf } from '../../resources/resourceApi.ts';
 import type { ColumnDef, FieldRule, ResourceDescriptor } from '../../resources/types.ts';
 import { useOpenDetail } from '../detail/detailLink.ts';
 import { useAllRegionsQuery } from '../place/placeApi.ts';
+import { REPLACE_PERMISSIONS, ReplaceMeterDialog } from '../reading/ReplaceMeterDialog.tsx';
 import {
   chosenId,
   MeterAreaField,
@@ -401,6 +402,16 @@ export const meterResource = (
     request: (row) => ({ url: DEVICE_PATHS.meterDelete, method: 'POST', data: { id: row.id } }),
     permissions: EDIT,
   },
+  // meter swap (换表, H-JOBS): the metering point takes a new body code and base
+  actions: [
+    {
+      id: 'replace',
+      labelKey: 'meterBase.replaceButton',
+      icon: 'swap-horizontal',
+      permissions: REPLACE_PERMISSIONS,
+      dialog: ({ row, onClose }) => <ReplaceMeterDialog meter={row} onClose={onClose} />,
+    },
+  ],
   batchActions: [{ id: 'untie', labelKey: 'meter.untie', icon: 'disable', permissions: EDIT, onClick: onUntie }],
 });
 
