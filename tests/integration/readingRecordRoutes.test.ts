@@ -260,9 +260,10 @@ describe('GET meter/meterBase/readings', () => {
     expect(enRes.json()).toMatchObject({ resp_msg: en(key, params), field });
   });
 
-  it('refuses a request without a meter (400) or a malformed day', async () => {
-    expect((await call(`${P.readings}?from=${D1}`, admin)).statusCode).toBe(400);
+  it('refuses a malformed day and a page size over 999; without a meter the page is empty', async () => {
     expect((await call(`${P.readings}?meterId=${meter}&from=1.3.2026`, admin)).statusCode).toBe(400);
+    expect((await call(`${P.readings}?meterId=${meter}&limit=1000`, admin)).statusCode).toBe(400);
+    expect((await readings(`from=${D1}&to=${D3}`)).count).toBe(0);
   });
 
   it("answers 404 for another tenant's meter and a meter that does not exist", async () => {

@@ -3,6 +3,7 @@
 // (the server clips it) and is bounded so one request stays small. The signal helpers turn a meter's CSQ and RSRP
 // into words a control room reads (RSSI in dBm, a coverage band).
 import { type Static, Type } from '@sinclair/typebox';
+import { PageQuery } from '../api/paging.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { addDays } from './chinaTime.ts';
 import { QualityCode, RuleCode } from './quality.ts';
@@ -42,8 +43,9 @@ const MeterRange = {
 
 export const ReadingsQuery = Type.Object({
   ...MeterRange,
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  /** the meter; without one the page is empty (a history is always one meter's) */
+  meterId: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...PageQuery.properties,
 });
 export type ReadingsQuery = Static<typeof ReadingsQuery>;
 

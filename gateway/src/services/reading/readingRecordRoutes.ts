@@ -75,7 +75,7 @@ export const readingRecordRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       config: { permission: PERMISSIONS.readingRecordView },
       schema: {
         tags,
-        summary: "A meter's raw register reads, newest first (from/to: China days, at most a year)",
+        summary: "A meter's raw register reads, newest first (from/to: China days, at most a year; no meter: empty)",
         querystring: ReadingsQuery,
         response: { 200: PageResult(RawReading), ...errors },
       },
@@ -83,6 +83,7 @@ export const readingRecordRoutes: ServicePlugin<ServiceOptions> = async (app, { 
     async (request) => {
       const q = request.query;
       const range = requestDayRange(q, now(), DEFAULT_DAYS, READINGS_MAX_SPAN);
+      if (q.meterId === undefined) return page([], 0, request.t('common.success'));
       const meter = await meterOfRequest(app, request, q.meterId);
       const me = app.principalOf(request);
       const { rows, count } = await readingsPage(app.db, me.companyId, meter.id, dayWindow(range), q);
