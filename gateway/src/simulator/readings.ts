@@ -158,6 +158,21 @@ export type ReadingsOptions = {
   districtMinutes?: number;
 };
 
+/** One meter's read at t with its status (battery, signal, valve), stamped with the true time. */
+export const readingAt = (plan: CityPlan, state: SimState, i: number, t: number): SimReading => {
+  const { csq, rsrp } = signalAt(plan, i, t);
+  const r: SimReading = {
+    meter: i,
+    time: t,
+    reading: registerAt(plan, state, i, t),
+    voltage: batteryVoltage(plan, i, t),
+    csq,
+    rsrp,
+  };
+  if (plan.meters.valveControl[i]) r.valveState = state.valve[i] as number;
+  return r;
+};
+
 const isMidnight = (t: number) => (t + 8 * HOUR_MS) % DAY_MS === 0;
 
 /**
@@ -199,16 +214,8 @@ export const readingsBetween = (
         drift = clockDrift(plan, c, t) * 1000;
       }
       if (lost) continue;
-      const { csq, rsrp } = signalAt(plan, i, t);
-      const r: SimReading = {
-        meter: i,
-        time: t + drift,
-        reading: registerAt(plan, state, i, t),
-        voltage: batteryVoltage(plan, i, t),
-        csq,
-        rsrp,
-      };
-      if (m.valveControl[i]) r.valveState = state.valve[i] as number;
+      const r = readingAt(plan, state, i, t);
+      r.time += drift;
       out.push(r);
     }
   }

@@ -8,7 +8,7 @@ import { type CityPlan, planCity } from './cityPlan.ts';
 import { clockDrift, outageAt } from './faults.ts';
 import { INGEST_CHUNK, IngestClient } from './ingestClient.ts';
 import { unit } from './random.ts';
-import { createSimState, readingsBetween, registerAt, type SimReading, type SimState, setValve } from './readings.ts';
+import { createSimState, readingAt, readingsBetween, type SimReading, type SimState, setValve } from './readings.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -166,12 +166,16 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
         setValve(plan, state, meter, command.command === 'valveOpen', at);
         result = { valveState: state.valve[meter] };
       } else if (command.command === 'readNow') {
-        const time = Math.floor(at / 1000) * 1000;
-        const reading = registerAt(plan, state, meter, time);
-        result = { reading, time: iso(time) };
-        await client.readings({ readings: [{ meterCode: command.deviceCode, time: iso(time), reading }] });
+        // the meter reads its register now and sends it like any other read
+        const read = readingAt(plan, state, meter, Math.floor(at / 1000) * 1000);
+        result = { reading: read.reading, time: iso(read.time) };
+        await client.readings({ readings: [toIngestReading(plan, read)] });
       }
-    } else if (ok && command.command === 'clock') result = { clock: iso(at) };
+    } else if (ok && command.command === 'clock') {
+      // a concentrator answers with its own clock, drift included
+      const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
+      result = { clock: iso(at + clockDrift(plan, k, at) * 1000) };
+    }
     await client.commandResults([
       ok
         ? { commandId: command.id, success: true, result }
