@@ -117,6 +117,21 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/device/ValvePage.tsx').then((m) => ({ default: m.ValvePage }))),
     permissions: ['device:valve:view'],
   },
+  // Device status, ingestion keys, blacklists (issue 5, H-STATUS)
+  'device/DeviceStatusPage': {
+    Page: lazy(() =>
+      import('../../features/device/DeviceStatusPage.tsx').then((m) => ({ default: m.DeviceStatusPage })),
+    ),
+    permissions: ['device:status:view'],
+  },
+  'device/IngestKeyPage': {
+    Page: lazy(() => import('../../features/device/IngestKeyPage.tsx').then((m) => ({ default: m.IngestKeyPage }))),
+    permissions: ['device:ingestKey:view'],
+  },
+  'device/BlacklistPage': {
+    Page: lazy(() => import('../../features/device/BlacklistPage.tsx').then((m) => ({ default: m.BlacklistPage }))),
+    permissions: ['device:blacklist:view'],
+  },
   // Catalogues and parameter config (issue 4, H1)
   'catalogue/ManufacturerPage': {
     Page: lazy(() =>
