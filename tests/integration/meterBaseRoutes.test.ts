@@ -1,7 +1,7 @@
 // meter/meterBase routes as a user meets them: freeze an ended month once (a running month refused), list the
 // bases with filters, check them (anomalies with their messages in both languages), correct one by hand (the next
 // month follows), import a sheet (bad rows answered with reasons, good rows kept); with 400, 401, 403 and another
-// tenant's ids answering 404.
+// tenant's ids answering 404. Meter swaps: meterReplacement.test.ts.
 
 import { XLSX_CONTENT_TYPE } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
@@ -192,64 +192,6 @@ describe('base check and corrections', () => {
   });
 });
 
-describe('meter swaps', () => {
-  it('moves the metering point to the new body code and base, marks the series dirty and logs it', async () => {
-    const replacedAt = new Date(Date.now() - 86_400_000).toISOString();
-    const res = await call('POST', METER_BASE_PATHS.replace, admin, {
-      meterId: jumpy,
-      replacedAt,
-      oldFinalReading: 123.5,
-      newMeterCode: 'MB-JUMPY-2',
-      newBaseReading: 0,
-      remark: '表坏',
-    });
-    expect(res.json(), res.body).toMatchObject({
-      resp_code: 0,
-      datas: { oldMeterCode: 'MB-JUMPY', newMeterCode: 'MB-JUMPY-2', oldFinalReading: 123.5 },
-    });
-    const meter = await t.app.db
-      .selectFrom('water_meters')
-      .select(['meter_code', 'base_reading', 'dirty_from'])
-      .where('id', '=', jumpy)
-      .executeTakeFirstOrThrow();
-    expect(meter.meter_code).toBe('MB-JUMPY-2');
-    expect(Number(meter.base_reading)).toBe(0);
-    expect(meter.dirty_from).not.toBeNull();
-    const swaps = await call('GET', `${METER_BASE_PATHS.replacements}?meterId=${jumpy}`, admin);
-    expect(swaps.json().datas.map((s: { newMeterCode: string }) => s.newMeterCode)).toEqual(['MB-JUMPY-2']);
-  });
-
-  it('refuses a body code another meter holds with the spec message, and bad input with the field', async () => {
-    const taken = await call('POST', METER_BASE_PATHS.replace, admin, {
-      meterId: steady,
-      replacedAt: new Date().toISOString(),
-      oldFinalReading: 1,
-      newMeterCode: 'MB-JUMPY-2',
-      newBaseReading: 0,
-    });
-    expect(taken.json()).toMatchObject({ resp_code: 1, resp_msg: zh('resource.meterCode.exists') });
-    const future = await call('POST', METER_BASE_PATHS.replace, admin, {
-      meterId: steady,
-      replacedAt: new Date(Date.now() + 86_400_000).toISOString(),
-      oldFinalReading: 1,
-      newMeterCode: 'MB-NEW',
-      newBaseReading: 0,
-    });
-    expect(future.json()).toMatchObject({ resp_code: 400, resp_msg: zh('meterBase.replace.timeFuture') });
-    const blank = await call('POST', METER_BASE_PATHS.replace, admin, {
-      meterId: steady,
-      replacedAt: new Date().toISOString(),
-      oldFinalReading: 1,
-      newMeterCode: '  ',
-      newBaseReading: 0,
-    });
-    expect(blank.json()).toMatchObject({ resp_code: 400, field: 'newMeterCode' });
-    expect(
-      await t.app.db.selectFrom('meter_replacements').select('id').where('meter_id', '=', steady).execute(),
-    ).toEqual([]);
-  });
-});
-
 describe('access', () => {
   it('answers 401 without a token, 403 without the permission and 404 for another tenant', async () => {
     expect((await call('GET', `${METER_BASE_PATHS.list}?period=${last}`)).json()).toEqual(unauthorized);
@@ -257,18 +199,6 @@ describe('access', () => {
     expect((await list(`period=${last}`, viewer.token)).count).toBe(2);
     expect((await call('POST', METER_BASE_PATHS.freeze, viewer.token, { period: last })).json()).toEqual(forbidden);
     expect((await call('POST', METER_BASE_PATHS.baseCheck, viewer.token, { period: last })).json()).toEqual(forbidden);
-    const swap = {
-      meterId: steady,
-      replacedAt: new Date().toISOString(),
-      oldFinalReading: 1,
-      newMeterCode: 'MB-X',
-      newBaseReading: 0,
-    };
-    expect((await call('POST', METER_BASE_PATHS.replace, viewer.token, swap)).json()).toEqual(forbidden);
-    expect((await call('POST', METER_BASE_PATHS.replace, otherAdmin, swap)).json()).toEqual(notFound);
-    expect((await call('GET', `${METER_BASE_PATHS.replacements}?meterId=${jumpy}`, otherAdmin)).json()).toEqual(
-      notFound,
-    );
     // the other tenant sees none of these bases
     expect((await list(`period=${last}`, otherAdmin)).count).toBe(0);
   });
