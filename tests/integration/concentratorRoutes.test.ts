@@ -373,8 +373,18 @@ describe('stored settings: params, serverIpPort, concentratorReportTimeRate, con
     ).toBe(15);
 
     const time = await call('GET', `${DEVICE_PATHS.concentratorTime}?id=${c.id}`, viewer.token);
-    expect(time.json().datas).toMatchObject({ id: c.id, lastReportTime: null });
+    expect(time.json().datas).toMatchObject({
+      id: c.id,
+      lastReportTime: null,
+      clockOffsetSeconds: null,
+      deviceTime: null,
+    });
     expect(Date.parse(time.json().datas.serverTime)).not.toBeNaN();
+    // a concentrator whose clock ran 90 s fast at its last report (ingestion records the offset)
+    await t.app.db.updateTable('concentrators').set({ clock_offset_s: 90 }).where('id', '=', c.id).execute();
+    const drift = (await call('GET', `${DEVICE_PATHS.concentratorTime}?id=${c.id}`, viewer.token)).json().datas;
+    expect(drift.clockOffsetSeconds).toBe(90);
+    expect(Date.parse(drift.deviceTime) - Date.parse(drift.serverTime)).toBe(90_000);
     expect((await call('GET', `${DEVICE_PATHS.concentratorTime}?id=${c.id}`, otherAdmin)).json()).toEqual(notFound);
   });
 });

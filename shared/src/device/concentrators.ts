@@ -111,6 +111,10 @@ export const ConcentratorTime = Type.Object({
   id: Type.Integer(),
   serverTime: Type.String({ format: 'date-time' }),
   lastReportTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** the concentrator's clock minus the server's at its last report, seconds (null: it never sent its clock) */
+  clockOffsetSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  /** the concentrator's clock now, as the server reckons it from that offset */
+  deviceTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type ConcentratorTime = Static<typeof ConcentratorTime>;
 

@@ -342,15 +342,24 @@ export const concentratorRoutes: ServicePlugin<ServiceOptions> = async (app, { n
       config: read,
       schema: {
         tags,
-        summary: "The server's time and the concentrator's last report (reading its own clock is issue 5's command)",
+        summary:
+          "The server's time, the concentrator's last report and its clock (the offset it reported with its last batch)",
         querystring: DeviceIdQuery,
         response: { 200: Result(ConcentratorTime), ...errors },
       },
     },
     async (request) => {
-      const r = await one(request, request.query.id, ['id', 'last_report_at']);
+      const r = await one(request, request.query.id, ['id', 'last_report_at', 'clock_offset_s']);
+      const at = now();
+      const offset = r.clock_offset_s === null ? null : Number(r.clock_offset_s);
       return ok(
-        { id: Number(r.id), serverTime: now().toISOString(), lastReportTime: isoOrNull(r.last_report_at) },
+        {
+          id: Number(r.id),
+          serverTime: at.toISOString(),
+          lastReportTime: isoOrNull(r.last_report_at),
+          clockOffsetSeconds: offset,
+          deviceTime: offset === null ? null : new Date(at.getTime() + offset * 1000).toISOString(),
+        },
         request.t('common.success'),
       );
     },
