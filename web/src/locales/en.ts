@@ -855,7 +855,6 @@ export const en: typeof zhCN = {
       low: 'No use on a day, while this meter uses water every day',
     },
     empty: 'No validation exceptions',
-    openMeter: 'Meter details',
     run: 'Data check',
     checkSelected: 'Check selected meters',
     selectedMeters: 'Check the {{count}} selected meters',

@@ -849,7 +849,6 @@ export const zhCN = {
       low: '该表平时每天用水，当日用量为 0',
     },
     empty: '没有校验异常',
-    openMeter: '水表详情',
     run: '数据校验',
     checkSelected: '校验所选水表',
     selectedMeters: '校验所选的 {{count}} 块水表',

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '../../components/Permission.tsx';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { FilterValue, ListRequest, ResourceDescriptor } from '../../resources/types.ts';
-import { useOpenDetail } from '../detail/detailLink.ts';
+import { DetailLink } from '../detail/DetailHost.tsx';
 import { useMeterAreasQuery } from '../device/meterApi.ts';
 import { useAllRegionsQuery } from '../place/placeApi.ts';
 import { DataCheckDialog } from './DataCheckDialog.tsx';
@@ -33,7 +33,6 @@ export type DataCheckFilters = {
   to: Date | null;
 };
 
-const VIEW = ['reading:dataCheck:view'];
 const EDIT = ['reading:dataCheck:edit'];
 /** The check's days when the list has no range: the last week. */
 const CHECK_DEFAULT_DAYS = 7;
@@ -67,7 +66,6 @@ export const dataCheckResource = (
   { areas, regions }: Lists,
   handlers: {
     onQuery: (filters: DataCheckFilters) => void;
-    onOpenMeter: (row: ReadingCheckRow) => void;
     onCheckMeters: (rows: ReadingCheckRow[]) => void;
   },
 ): ResourceDescriptor<ReadingCheckRow, DataCheckFilters> => ({
@@ -130,33 +128,30 @@ export const dataCheckResource = (
     { kind: 'dateRange', startKey: 'from', endKey: 'to', labelKey: 'dataCheck.days' },
   ],
   columns: [
-    { key: 'meterCode', titleKey: 'dataCheck.meterCode', width: 150 },
-    { key: 'areaName', titleKey: 'dataCheck.area', width: 140, text: (r) => r.areaName ?? '' },
-    { key: 'day', titleKey: 'dataCheck.day', width: 110 },
-    { key: 'rawReading', titleKey: 'dataCheck.rawReading', width: 110, text: (r) => m3(r.rawReading) },
-    { key: 'reading', titleKey: 'dataCheck.reading', width: 110, text: (r) => m3(r.reading) },
+    {
+      key: 'meterCode',
+      titleKey: 'dataCheck.meterCode',
+      width: 130,
+      text: (r) => r.meterCode,
+      render: (r) => <DetailLink to={{ kind: 'meter', id: r.meterId }} text={r.meterCode} />,
+    },
+    { key: 'areaName', titleKey: 'dataCheck.area', width: 120, text: (r) => r.areaName ?? '' },
+    { key: 'day', titleKey: 'dataCheck.day', width: 100 },
+    { key: 'rawReading', titleKey: 'dataCheck.rawReading', width: 120, text: (r) => m3(r.rawReading) },
+    { key: 'reading', titleKey: 'dataCheck.reading', width: 125, text: (r) => m3(r.reading) },
     { key: 'rawConsumption', titleKey: 'dataCheck.rawConsumption', width: 110, text: (r) => m3(r.rawConsumption) },
-    { key: 'consumption', titleKey: 'dataCheck.consumption', width: 110, text: (r) => m3(r.consumption) },
+    { key: 'consumption', titleKey: 'dataCheck.consumption', width: 115, text: (r) => m3(r.consumption) },
     {
       key: 'quality',
       titleKey: 'dataCheck.qualityLabel',
-      width: 100,
+      width: 115,
       render: (r) => <QualityTag quality={r.quality} />,
     },
-    { key: 'rule', titleKey: 'dataCheck.ruleLabel', width: 120, grow: true, render: (r) => <RuleName rule={r.rule} /> },
+    { key: 'rule', titleKey: 'dataCheck.ruleLabel', width: 100, grow: true, render: (r) => <RuleName rule={r.rule} /> },
     { key: 'reads', titleKey: 'dataCheck.reads', width: 80, hiddenByDefault: true, text: (r) => String(r.reads) },
   ],
   emptyKey: 'dataCheck.empty',
   emptyIcon: 'endorsed',
-  actions: [
-    {
-      id: 'meter',
-      labelKey: 'dataCheck.openMeter',
-      icon: 'dashboard',
-      permissions: VIEW,
-      onClick: handlers.onOpenMeter,
-    },
-  ],
   batchActions: [
     {
       id: 'check',
@@ -172,7 +167,6 @@ type Checking = { meterIds?: number[]; initial: { areaId: string; from: string; 
 
 export function DataCheckPage() {
   const { t } = useTranslation();
-  const open = useOpenDetail();
   const { data: areas = [] } = useMeterAreasQuery();
   const { data: regions = [] } = useAllRegionsQuery();
   const [checking, setChecking] = useState<Checking | null>(null);
@@ -197,12 +191,11 @@ export function DataCheckPage() {
           onQuery: (f) => {
             filters.current = f;
           },
-          onOpenMeter: (row) => open({ kind: 'meter', id: row.meterId }),
           onCheckMeters: (rows) =>
             setChecking({ meterIds: [...new Set(rows.map((r) => r.meterId))], initial: initial() }),
         },
       ),
-    [areas, regions, open, initial],
+    [areas, regions, initial],
   );
 
   return (
