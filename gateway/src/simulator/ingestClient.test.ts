@@ -49,6 +49,17 @@ describe('IngestClient', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ readings: [] });
   });
 
+  it('stops retrying when it is aborted (the simulator stopping while the server is away)', async () => {
+    const { url } = await serve([]);
+    for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+    const stop = new AbortController();
+    // a backoff far longer than the test may run: only the abort can end the call
+    const client = new IngestClient({ baseUrl: url, key: 'k', attempts: 10, backoffMs: 600_000, signal: stop.signal });
+    const call = client.status();
+    setTimeout(() => stop.abort(), 20);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('gives up after its attempts when nobody listens', async () => {
     const { url } = await serve([]);
     for (const s of servers.splice(0)) await new Promise((r) => s.close(r));

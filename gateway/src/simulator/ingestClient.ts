@@ -27,6 +27,8 @@ export type IngestClientOptions = {
   /** per-call time limit, ms (default 60 s: a 5,000-row batch on a busy PGlite) */
   timeoutMs?: number;
   log?: (message: string) => void;
+  /** aborts calls in flight and their retries (the simulator stopping) */
+  signal?: AbortSignal;
 };
 
 /** A refusal from WaterOps (4xx other than 429, or a non-zero resp_code): retrying would not help. */
@@ -39,7 +41,15 @@ export class IngestError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits ms, or less when the signal aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 
 export class IngestClient {
   private readonly attempts: number;
@@ -55,7 +65,9 @@ export class IngestClient {
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const url = new URL(path, this.opts.baseUrl);
     let lastError: unknown;
+    const stop = this.opts.signal;
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      stop?.throwIfAborted();
       try {
         const res = await fetch(url, {
           method,
@@ -64,7 +76,9 @@ export class IngestClient {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(this.timeoutMs),
+          signal: stop
+            ? AbortSignal.any([stop, AbortSignal.timeout(this.timeoutMs)])
+            : AbortSignal.timeout(this.timeoutMs),
         });
         const text = await res.text();
         if (res.status >= 500 || res.status === 429) {
@@ -79,13 +93,13 @@ export class IngestClient {
           return envelope.datas;
         }
       } catch (e) {
-        if (e instanceof IngestError) throw e;
+        if (e instanceof IngestError || stop?.aborted) throw e;
         lastError = e;
       }
       if (attempt < this.attempts) {
         const wait = this.backoffMs * 2 ** (attempt - 1);
         this.opts.log?.(`${method} ${path} failed (${String(lastError)}), retrying in ${wait} ms`);
-        await sleep(wait);
+        await sleep(wait, stop);
       }
     }
     throw lastError;

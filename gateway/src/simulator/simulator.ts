@@ -92,7 +92,8 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   const log = opts.log ?? (() => {});
   const plan = planCity({ seed: opts.seed ?? 42, meters: opts.meters ?? 2_000 });
   const state: SimState = createSimState(plan);
-  const client = new IngestClient({ baseUrl: opts.baseUrl, key: opts.key, log });
+  const stopping = new AbortController();
+  const client = new IngestClient({ baseUrl: opts.baseUrl, key: opts.key, log, signal: stopping.signal });
   const senders = sendersOf(plan);
   const failureRate = opts.failureRate ?? 0.05;
   const [delayMin, delayMax] = opts.answerDelayMs ?? [2_000, 12_000];
@@ -111,7 +112,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      if (!stopped) track(run()).catch((e) => log(`simulator: ${String(e)}`));
+      if (!stopped) track(run()).catch((e) => stopped || log(`simulator: ${String(e)}`));
     }, ms);
     timers.add(timer);
   };
@@ -192,7 +193,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     try {
       for (const c of await client.commands()) receive(c);
     } catch (e) {
-      log(`simulator: polling commands failed: ${String(e)}`);
+      if (!stopped) log(`simulator: polling commands failed: ${String(e)}`);
     }
     later(opts.commandPollMs ?? 2_000, pollCommands);
   };
@@ -215,7 +216,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
         await upload(sender, sender.sentUntil, until);
         sender.sentUntil = until;
       } catch (e) {
-        log(`simulator: upload failed, will retry: ${String(e)}`);
+        if (!stopped) log(`simulator: upload failed, will retry: ${String(e)}`);
         break;
       }
     }
@@ -266,7 +267,12 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       await client.readings({ readings: [], status: devices.slice(s, s + 10_000) });
   };
 
-  const ready = track(start());
+  // stopping while starting is not a failure: ready settles quietly
+  const ready = track(
+    start().catch((e) => {
+      if (!stopped) throw e;
+    }),
+  );
   ready.then(
     () => {
       if (opts.realtime === false || stopped) return;
@@ -281,6 +287,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     ready,
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await Promise.allSettled([...inFlight]);
