@@ -11,6 +11,7 @@ import {
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMMAND_PATHS, type CommandBatch, type DeviceCommand, type ValveMeter } from '@waterops/shared/command';
 import { DEVICE_PATHS } from '@waterops/shared/device';
+import { PLACE_PATHS } from '@waterops/shared/place';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -149,7 +150,14 @@ describe('a valve command walks created → executing → success', () => {
     const m = await newMeter({ concentratorId: online });
     const batch = batchOf(await valve([m.id], 'close'));
     expect(batch.commands).toEqual([
-      expect.objectContaining({ deviceId: m.id, deviceCode: m.code, command: 'valveClose', state: 'created' }),
+      expect.objectContaining({
+        deviceId: m.id,
+        deviceCode: m.code,
+        meterId: m.id,
+        meterCode: m.code,
+        command: 'valveClose',
+        state: 'created',
+      }),
     ]);
     const id = batch.commands[0]?.id as number;
 
@@ -469,6 +477,43 @@ describe('who may do what', () => {
     ).toMatchObject(forbidden);
     expect(await commandCount()).toBe(before);
     expect((await call('GET', COMMAND_PATHS.list, viewer.token)).statusCode).toBe(200);
+  });
+
+  it('an account limited to one area commands and sees only the meters there', async () => {
+    const second = await t.app.db
+      .selectFrom('areas')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', '!=', areaId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const inside = await newMeter({ concentratorId: online });
+    const outside = await newMeter({ concentratorId: online, area: Number(second.id) });
+    const outsideCommand = batchOf(await valve([outside.id], 'close')).commands[0]?.id as number;
+    const scoped = await createUserWithPermissions(t.app, companyId, [
+      PERMISSIONS.deviceValveControlView,
+      PERMISSIONS.deviceValveControlEdit,
+    ]);
+    const set = await call('POST', PLACE_PATHS.userRegionAreaSave, admin, {
+      userId: scoped.id,
+      regionIds: [],
+      areaIds: [areaId],
+    });
+    expect(set.json().resp_code, set.body).toBe(0);
+
+    const before = await commandCount();
+    expect((await valve([inside.id, outside.id], 'close', scoped.token)).json()).toMatchObject(notFound);
+    expect(await commandCount()).toBe(before);
+    expect(batchOf(await valve([inside.id], 'close', scoped.token)).commands).toHaveLength(1);
+
+    const meters = (await call('GET', `${COMMAND_PATHS.valveMeters}?limit=999`, scoped.token)).json()
+      .data as ValveMeter[];
+    expect(meters.map((m) => m.id)).toContain(inside.id);
+    expect(meters.map((m) => m.id)).not.toContain(outside.id);
+    const history = (await call('GET', `${COMMAND_PATHS.list}?limit=999`, scoped.token)).json().data as DeviceCommand[];
+    expect(history.some((c) => c.deviceId === inside.id)).toBe(true);
+    expect(history.some((c) => c.id === outsideCommand)).toBe(false);
+    expect((await call('GET', COMMAND_PATHS.one(outsideCommand), scoped.token)).json()).toMatchObject(notFound);
   });
 
   it("another tenant's meters, devices and commands are not found", async () => {

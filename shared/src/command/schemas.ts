@@ -64,6 +64,9 @@ export const CreatedCommand = Type.Object({
   id: Type.Integer(),
   deviceId: Type.Integer(),
   deviceCode: Type.String(),
+  /** a meter command's meter (the device itself), named as the valve and read pages name it */
+  meterId: Type.Optional(Type.Integer()),
+  meterCode: Type.Optional(Type.String()),
   command: Type.String(),
   state: StateName,
   /** offline | intercepted (cancelled at creation), else null */

@@ -8,6 +8,7 @@ import {
   type CommandBatch,
   type CommandName,
   type CreatedCommand,
+  DEVICE_KIND,
   deviceKindName,
 } from '@waterops/shared/command';
 import type { Operation } from '@waterops/shared/user';
@@ -95,6 +96,7 @@ export const createCommands = async (c: CreateCommands): Promise<CommandBatch> =
     id: commandIds[i] as number,
     deviceId: target.id,
     deviceCode: target.code,
+    ...(c.kind === DEVICE_KIND.meter ? { meterId: target.id, meterCode: target.code } : {}),
     command: c.command,
     state: decision.outcome === 'cancelled' ? 'cancelled' : 'created',
     reason: decision.outcome === 'cancelled' ? decision.reason : null,
