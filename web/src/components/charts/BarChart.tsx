@@ -51,7 +51,7 @@ export function BarChart({
   const format = formatValue ?? ((v: number) => String(v));
   if (data.length === 0) return <p className={`wo-chart-empty ${Classes.TEXT_MUTED}`}>{t('chart.noData')}</p>;
 
-  const { bars, y, zero, bandwidth } = barLayout(
+  const { bars, y, zero } = barLayout(
     data.map((d) => d.value ?? 0),
     frame,
     domain,
@@ -132,7 +132,7 @@ export function BarChart({
               {shown[i] && (
                 <text
                   className="wo-chart-label"
-                  x={bar.x + bandwidth / 2}
+                  x={bar.x + bar.width / 2}
                   y={frame.height - frame.margin.bottom + 16}
                   textAnchor="middle"
                 >

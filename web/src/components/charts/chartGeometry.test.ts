@@ -3,6 +3,7 @@ import {
   barLayout,
   DEFAULT_FRAME,
   linePath,
+  MAX_BAR,
   nearestIndex,
   thinLabels,
   timeScale,
@@ -25,6 +26,12 @@ describe('barLayout', () => {
     expect(one.x).toBeGreaterThanOrEqual(frame.margin.left);
     expect(none.x + none.width).toBeLessThanOrEqual(frame.width - frame.margin.right);
     expect(one.x).toBeLessThan(two.x);
+  });
+
+  it('keeps a few bars slim and centred in their band', () => {
+    const { bars, bandwidth } = barLayout([1, 2, 3], frame);
+    expect(bandwidth).toBeGreaterThan(MAX_BAR);
+    expect(bars.every((b) => b.width === MAX_BAR)).toBe(true);
   });
 
   it('draws a negative value below the zero line', () => {

@@ -41,6 +41,9 @@ export const valueTicks = (scale: ReturnType<typeof scaleLinear<number, number>>
 
 export type Bar = { x: number; y: number; width: number; height: number };
 
+/** The widest a bar is drawn, in viewBox units. */
+export const MAX_BAR = 56;
+
 /** Bars of one value each, from the zero line up (or down for a negative value). */
 export const barLayout = (values: readonly number[], frame: ChartFrame, domain?: [number, number]) => {
   const x = scaleBand<number>()
@@ -50,10 +53,13 @@ export const barLayout = (values: readonly number[], frame: ChartFrame, domain?:
     .paddingOuter(0.1);
   const y = valueScale(values, frame, domain);
   const zero = y(0);
+  // a handful of groups would give slabs as wide as the chart: a bar is at most MAX_BAR wide, centred in its band
+  const width = Math.min(x.bandwidth(), MAX_BAR);
+  const inset = (x.bandwidth() - width) / 2;
   const bars: Bar[] = values.map((v, i) => {
     const top = y(Math.max(0, v));
     const bottom = y(Math.min(0, v));
-    return { x: x(i) ?? 0, y: top, width: x.bandwidth(), height: Math.max(v === 0 ? 0 : 1, bottom - top) };
+    return { x: (x(i) ?? 0) + inset, y: top, width, height: Math.max(v === 0 ? 0 : 1, bottom - top) };
   });
   return { bars, y, zero, bandwidth: x.bandwidth() };
 };

@@ -6,6 +6,7 @@ import type { Meter } from '@waterops/shared/device';
 import { addDays, chinaDay, type RsrpBand, rsrpBand, rssiOfCsq, STATUS_CHART_DAYS } from '@waterops/shared/reading';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { ChartFrame } from '../../components/charts/chartGeometry.ts';
 import { LineChart } from '../../components/charts/LineChart.tsx';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { Permission } from '../../components/Permission.tsx';
@@ -23,6 +24,8 @@ const BAND_INTENT: Record<RsrpBand, Intent> = {
 /** Who may see the chart: the route's own permission and those it lets in. */
 const CHART_PERMISSIONS = ['device:meter:view', 'device:status:view', 'reading:record:view'];
 const RECORD_PERMISSIONS = ['reading:record:view'];
+/** The drawer is about 480 px wide: a frame of that size keeps the chart's text at its real size. */
+const DRAWER_FRAME: ChartFrame = { width: 480, height: 200, margin: { top: 12, right: 12, bottom: 24, left: 40 } };
 
 function StatusChart({ meterId }: { meterId: number }) {
   const { t } = useTranslation();
@@ -36,6 +39,7 @@ function StatusChart({ meterId }: { meterId: number }) {
   return (
     <LineChart
       ariaLabel={t('readingRecord.status.chart')}
+      frame={DRAWER_FRAME}
       from={new Date(`${from}T00:00:00+08:00`)}
       to={new Date()}
       formatTime={formatDateTime}

@@ -2,7 +2,17 @@
 // day (tabs), over at most 93 days, narrowed by region and area. The overall rate in large type, the groups as bars
 // (0–100 %) and as a table. A documented exception to "pages are descriptors": a summary with a chart, not a list of
 // records to edit.
-import { Classes, HTMLTable, Intent, NonIdealState, ProgressBar, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import {
+  Classes,
+  FormGroup,
+  HTMLTable,
+  Intent,
+  NonIdealState,
+  ProgressBar,
+  Spinner,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
 import { RATE_GROUPS, RATE_MAX_SPAN, type RateGroup, type RateGroupBy } from '@waterops/shared/reading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,8 +145,12 @@ export function ReadingRatePage() {
       </div>
       <div className="wo-filters">
         <ReadingDayRange value={range} onChange={setRange} maxDays={RATE_MAX_SPAN} />
-        <RegionSelect value={filters.region} onChange={(region) => setFilters({ ...filters, region })} />
-        <AreaSelect value={filters.area} onChange={(area) => setFilters({ ...filters, area })} />
+        <FormGroup label={t('place.region')} inline className="wo-reading-select">
+          <RegionSelect value={filters.region} onChange={(region) => setFilters({ ...filters, region })} />
+        </FormGroup>
+        <FormGroup label={t('place.area')} inline className="wo-reading-select">
+          <AreaSelect value={filters.area} onChange={(area) => setFilters({ ...filters, area })} />
+        </FormGroup>
       </div>
       <div className="wo-table-card wo-reading-card">
         <Tabs

@@ -3,7 +3,7 @@
 // raw beside validated, and the raw reads paged. A documented exception to "pages are descriptors": the page is a
 // chart and two tables around one chosen meter, not a list of records. The meter comes from the URL
 // (#/reading/record?meterId=…, the meter drawer's link) or the meter selector.
-import { Button, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { PAGE_SIZES } from '@waterops/shared/api';
 import {
@@ -268,7 +268,9 @@ export function ReadingRecordPage() {
         <h1>{t('readingRecord.title')}</h1>
       </div>
       <div className="wo-filters">
-        <MeterSelect value={chosen} onChange={handleMeterChange} />
+        <FormGroup label={t('meter.meter')} inline className="wo-reading-select">
+          <MeterSelect value={chosen} onChange={handleMeterChange} />
+        </FormGroup>
         <ReadingDayRange value={range} onChange={setRange} maxDays={DAYS_MAX_SPAN} />
       </div>
       <div className="wo-table-card wo-reading-card">
