@@ -1,7 +1,8 @@
 // Issue 5's valve story in the browser: a concentrator and a meter with valve control arrive through the public
 // ingestion API (archives, then a batch of reads that brings the concentrator online); the administrator closes the
 // meter's valve on the valve control page and watches the command go created → executing → success while the
-// "device" (this test, with an ingestion key) takes the command and answers it; the same page in English.
+// "device" (this test, with an ingestion key) takes the command and answers it; the device command page keeps it;
+// the valve page in English.
 import type { PendingCommand } from '@waterops/shared/reading';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,16 @@ describe('the valve story', () => {
     await visible(tag(view, '成功'));
     await visible(tag(view, '关'));
     await screenshot(page, 'valve-success-zh');
+
+    // the device command page keeps the history: the meter's close, finished with success
+    await openFromMainMenu(page, '设备命令');
+    await page.waitForURL(/#\/device\/command$/);
+    const history = activeView(page);
+    await history.getByLabel('设备编号').fill(METER);
+    await history.getByRole('button', { name: '查询' }).click();
+    await visible(history.getByRole('cell', { name: METER, exact: true }));
+    await visible(tag(history, '成功'));
+    await screenshot(page, 'command-history-zh');
     await page.context().close();
 
     const en = await (await newContext(env.browser(), 'en')).newPage();
