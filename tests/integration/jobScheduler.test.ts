@@ -2,7 +2,12 @@
 // throwing, a period job runs once however many instances try (and a crashed run is taken over after an hour), and
 // the month-end freeze catches up every missed month, oldest first, on the tenant's freeze day.
 import { INSTANCE_ID, runOncePerPeriod, runTick, STALE_RUN_MS } from '@waterops/gateway/src/jobs/jobScheduler.ts';
-import { dueFreezePeriods, freezeDueMonths, freezeJobName } from '@waterops/gateway/src/jobs/monthEndFreeze.ts';
+import {
+  dueFreezePeriods,
+  FILL_IN_DAYS,
+  freezeDueMonths,
+  freezeJobName,
+} from '@waterops/gateway/src/jobs/monthEndFreeze.ts';
 import { dayStart, daysBetween } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId } from '../fixtures/factories.ts';
@@ -188,5 +193,49 @@ describe('month-end freeze catch-up', () => {
       .orderBy('period')
       .execute();
     expect(runs.map((r) => r.period)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
+
+    // a meter whose history arrives after the freeze (a head-end's backfill) gets its bases at the next ticks,
+    // for the months frozen within the fill-in window only; nobody's existing base changes
+    const late = Number(
+      (
+        await t.app.db
+          .insertInto('water_meters')
+          .values({ company_id: companyId, meter_code: 'JOBFREEZE2', max_reading: 9999, base_reading: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await t.app.db
+      .insertInto('reading_days')
+      .values(
+        daysBetween('2026-06-01', '2026-09-03').map((day, i) => ({
+          company_id: companyId,
+          meter_id: late,
+          day,
+          reading: 2 * i,
+          consumption: i === 0 ? null : 2,
+          quality: 'A',
+        })),
+      )
+      .execute();
+    const later = new Date(third.getTime() + 3_600_000);
+    expect((await freezeDueMonths(t.app.db, later, INSTANCE_ID)).filter((r) => r.companyId === companyId)).toEqual([
+      { companyId, period: '2026-06', frozen: 1, fillIn: true },
+      { companyId, period: '2026-07', frozen: 1, fillIn: true },
+      { companyId, period: '2026-08', frozen: 1, fillIn: true },
+    ]);
+    // an hour before August's window closes, May-July (frozen a day earlier) are closed to late meters
+    const beyond = new Date(third.getTime() + FILL_IN_DAYS * 86_400_000 - 3_600_000);
+    await t.app.db.deleteFrom('meter_bases').where('meter_id', '=', late).execute();
+    expect((await freezeDueMonths(t.app.db, beyond, INSTANCE_ID)).filter((r) => r.companyId === companyId)).toEqual([
+      { companyId, period: '2026-08', frozen: 1, fillIn: true },
+    ]);
+    const firstMeter = await t.app.db
+      .selectFrom('meter_bases')
+      .select('period')
+      .where('meter_id', '=', meter)
+      .orderBy('period')
+      .execute();
+    expect(firstMeter.map((r) => r.period)).toEqual(['2026-05', '2026-06', '2026-07', '2026-08']);
   });
 });

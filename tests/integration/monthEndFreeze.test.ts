@@ -1,7 +1,8 @@
 // The month-end freeze on real data: raw register reads go in as ingestion stores them, the validation (VEE)
 // builds the daily series, and the freeze turns last month into bases. A register rolling over at its max reading
 // and a meter swapped mid-month still give the month's true use; a meter whose reads stopped before the month's end
-// gets an estimated end ('E'); a meter on the reading-sync blacklist gets no base.
+// gets an estimated end ('E'); a meter on the reading-sync blacklist gets no base; a meter still being validated
+// waits for a later run.
 import { freezeMonth, lastDayOf } from '@waterops/gateway/src/services/reading/meterBase/freezeMonth.ts';
 import { ensureReadingPartitions } from '@waterops/gateway/src/services/reading/readingPartitions.ts';
 import { revalidateDirtyMeters } from '@waterops/gateway/src/services/reading/revalidate.ts';
@@ -164,5 +165,31 @@ describe('the month-end freeze', () => {
   it('skips a meter on the reading-sync blacklist, and a second freeze adds nothing', async () => {
     expect(await baseOf(blacklisted)).toBeUndefined();
     expect(await freezeMonth(t.app.db, companyId, P, now)).toBe(0);
+  });
+
+  it('leaves out a meter whose month is not validated yet, and adds it once it is (fill-in)', async () => {
+    const pending = await newMeter('FRZ-PENDING', null);
+    await t.app.db
+      .insertInto('reading_days')
+      .values(
+        days.map((day, i) => ({
+          company_id: companyId,
+          meter_id: pending,
+          day,
+          reading: i,
+          consumption: 1,
+          quality: 'A',
+        })),
+      )
+      .execute();
+    await t.app.db
+      .updateTable('water_meters')
+      .set({ dirty_from: `${P}-20` })
+      .where('id', '=', pending)
+      .execute();
+    expect(await freezeMonth(t.app.db, companyId, P, now)).toBe(0);
+    await t.app.db.updateTable('water_meters').set({ dirty_from: null }).where('id', '=', pending).execute();
+    expect(await freezeMonth(t.app.db, companyId, P, now)).toBe(1);
+    expect(Number((await baseOf(pending))?.consumption)).toBe(daysInP);
   });
 });

@@ -21,12 +21,13 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
     now,
   );
   scheduleJob(app, { name: 'offlineDevices', everyMs: 60_000, run: (at) => markOfflineDevices(db(), at) }, now);
-  // hourly, and soon after start so months missed while the gateway was down are frozen without waiting an hour
+  // every 10 minutes (a cheap check when nothing is due), and soon after start so months missed while the gateway
+  // was down are frozen at once; meters whose data arrives late are filled in by the following ticks
   scheduleJob(
     app,
     {
       name: 'monthEndFreeze',
-      everyMs: 3_600_000,
+      everyMs: 600_000,
       firstAfterMs: 10_000,
       run: async (at) => {
         const report = await freezeDueMonths(db(), at, INSTANCE_ID);

@@ -59,9 +59,33 @@ export const freezeOnce = (
     now,
   );
 
-export type FreezeRunReport = { companyId: number; period: string; frozen: number }[];
+/**
+ * For this long after a month's freeze, ticks add the bases of meters that had none then (their data arrived late:
+ * a head-end's backfill, a concentrator catching up, a series still being validated). A base once written is never
+ * changed by the job; after the window, late meters are the base check's and the import's business.
+ */
+export const FILL_IN_DAYS = 7;
 
-/** One tick: brings the daily series up to date, then freezes every tenant's due months not frozen yet. */
+/** The tenant's months frozen within FILL_IN_DAYS before `now`. */
+const recentlyFrozen = async (db: Kysely<DB>, companyId: number, now: Date): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('job_runs')
+      .select('period')
+      .where('job', '=', freezeJobName(companyId))
+      .where('finished_at', 'is not', null)
+      .where('started_at', '>', new Date(now.getTime() - FILL_IN_DAYS * 86_400_000))
+      .where('started_at', '<=', now)
+      .orderBy('period')
+      .execute()
+  ).map((r) => r.period);
+
+export type FreezeRunReport = { companyId: number; period: string; frozen: number; fillIn?: true }[];
+
+/**
+ * One tick: brings the daily series up to date, freezes every tenant's due months not frozen yet (oldest first),
+ * then fills in the recently frozen months for meters whose validated data has arrived since.
+ */
 export const freezeDueMonths = async (db: Kysely<DB>, now: Date, instance: string): Promise<FreezeRunReport> => {
   await revalidateDirtyMeters(db, { now });
   const report: FreezeRunReport = [];
@@ -72,6 +96,11 @@ export const freezeDueMonths = async (db: Kysely<DB>, now: Date, instance: strin
     for (const period of due) {
       const run = await freezeOnce(db, companyId, period, instance, now);
       if (run.ran) report.push({ companyId, period, frozen: run.detail.frozen });
+    }
+    for (const period of await recentlyFrozen(db, companyId, now)) {
+      if (report.some((r) => r.companyId === companyId && r.period === period)) continue;
+      const frozen = await freezeMonth(db, companyId, period, now);
+      if (frozen > 0) report.push({ companyId, period, frozen, fillIn: true });
     }
   }
   return report;

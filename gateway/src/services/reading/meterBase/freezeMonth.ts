@@ -1,7 +1,8 @@
 // The month-end freeze (抄表底数): each used meter's validated register at the end of a China month becomes its base
 // for that month, with the month's consumption summed from the validated daily series, so rollovers and swaps
 // inside the month are already taken out. Bases already there (a rerun, an import) are kept. Meters on the
-// reading-sync blacklist, directly or through their collector or concentrator, are skipped.
+// reading-sync blacklist, directly or through their collector or concentrator, are skipped, and so are meters whose
+// daily series for the month is not validated yet (dirty_from within it): a later run adds their base (fill-in).
 import { addDays, addMonths } from '@waterops/shared/reading';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/tables.ts';
@@ -40,6 +41,7 @@ export const freezeMonth = async (db: Kysely<DB>, companyId: number, period: str
       ) used on true
      where m.company_id = ${companyId}
        and m.used
+       and (m.dirty_from is null or m.dirty_from > ${last}::date)
        and not exists (
          select 1 from device_blacklists b
           where b.company_id = m.company_id and b.list_kind = 2
