@@ -1003,6 +1003,7 @@ export const en: typeof zhCN = {
   // Device status, ingestion keys, blacklists (issue 5, H-STATUS)
   deviceStatus: {
     kinds: { concentrators: 'Concentrators', collectors: 'Collectors', meters: 'Meters' },
+    title: 'Device status',
     online: 'Online',
     offline: 'Offline',
     state: 'Online state',

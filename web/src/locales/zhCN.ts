@@ -991,6 +991,7 @@ export const zhCN = {
   // Device status, ingestion keys, blacklists (issue 5, H-STATUS)
   deviceStatus: {
     kinds: { concentrators: '集中器', collectors: '采集器', meters: '水表' },
+    title: '设备状态',
     online: '在线',
     offline: '离线',
     state: '在线状态',

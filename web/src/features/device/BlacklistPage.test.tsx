@@ -76,13 +76,17 @@ describe('the blacklist page', () => {
     );
   });
 
-  it('shows the server’s message for an unknown code under the field', async () => {
-    renderPage(['admin'], () => [400, { resp_code: 400, resp_msg: '水表 NOPE 不存在', field: 'deviceCode' }]);
+  it('adds a water meter unless told otherwise; the server’s message for an unknown code shows under the field', async () => {
+    const { calls } = renderPage(['admin'], () => [
+      400,
+      { resp_code: 400, resp_msg: '水表 NOPE 不存在', field: 'deviceCode' },
+    ]);
     await userEvent.click(await ui.create());
     const dialog = await ui.dialog();
     await userEvent.type(ui.field(dialog, '设备编号'), 'NOPE');
     await userEvent.click(ui.ok(dialog));
     expect(await within(dialog).findByText('水表 NOPE 不存在')).toBeTruthy();
+    expect(calls.find((c) => c.url.includes('/datapush/blacklist/save'))?.body).toMatchObject({ deviceKind: 3 });
   });
 
   it('offers a viewer the lists but no add', async () => {

@@ -27,7 +27,8 @@ const LISTS: readonly BlacklistKind[] = [
   BLACKLIST_KIND.commandFilter,
 ];
 const DETAIL_OF_KIND: Record<number, DetailKind> = { 1: 'concentrator', 2: 'collector', 3: 'meter' };
-const KIND_OPTIONS = [1, 2, 3].map((k) => ({ value: String(k), labelKey: `blacklist.deviceKinds.${k}` }));
+// meters first: most entries are meters, and the form's select starts on the first option
+const KIND_OPTIONS = [3, 1, 2].map((k) => ({ value: String(k), labelKey: `blacklist.deviceKinds.${k}` }));
 
 const codeRule: FieldRule = (value) =>
   validateBlacklist({ deviceCode: value }).find((v) => v.field === 'deviceCode')?.message ?? null;

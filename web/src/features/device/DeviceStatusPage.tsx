@@ -63,7 +63,7 @@ const commonColumns = <R extends Row>(): ColumnDef<R>[] => [
   {
     key: 'online',
     titleKey: 'deviceStatus.state',
-    width: 90,
+    width: 110,
     text: (r) => (r.online ? '✓' : '✗'),
     render: (r) => <OnlineTag online={r.online} />,
   },
@@ -119,7 +119,7 @@ const COLUMNS = {
     {
       key: 'uploadFrequency',
       titleKey: 'deviceStatus.uploadFrequency',
-      width: 110,
+      width: 180,
       text: (r: Collector) => text(r.uploadFrequency),
     },
   ] as ColumnDef<Collector>[],
@@ -133,10 +133,10 @@ const COLUMNS = {
       render: (r: Meter) => <CodeLink kind="meter" id={r.id} code={r.meterCode} />,
     },
     ...commonColumns<Meter>(),
-    { key: 'lastReading', titleKey: 'deviceStatus.lastReading', width: 110, text: (r: Meter) => text(r.lastReading) },
-    { key: 'voltage', titleKey: 'deviceStatus.voltage', width: 90, text: (r: Meter) => text(r.voltage) },
+    { key: 'lastReading', titleKey: 'deviceStatus.lastReading', width: 140, text: (r: Meter) => text(r.lastReading) },
+    { key: 'voltage', titleKey: 'deviceStatus.voltage', width: 100, text: (r: Meter) => text(r.voltage) },
     { key: 'csq', titleKey: 'deviceStatus.csq', width: 70, text: (r: Meter) => text(r.csq) },
-    { key: 'rsrp', titleKey: 'deviceStatus.rsrp', width: 100, text: (r: Meter) => text(r.rsrp) },
+    { key: 'rsrp', titleKey: 'deviceStatus.rsrp', width: 110, text: (r: Meter) => text(r.rsrp) },
     {
       key: 'concentratorCode',
       titleKey: 'deviceStatus.concentrator',
@@ -227,6 +227,7 @@ export function DeviceStatusPage({ initialKind = 'concentrators' }: DeviceStatus
   return (
     <div className="wo-device-status-page">
       <div className="wo-status-head">
+        <h1>{t('deviceStatus.title')}</h1>
         <FormGroup inline label={t('deviceStatus.area')} labelFor="wo-status-area">
           <HTMLSelect
             id="wo-status-area"
