@@ -70,25 +70,29 @@ export const meterIdsInArea = async (db: Db, companyId: number, areaId: number):
 const closingDaySql = sql`((read_at - interval '1 microsecond' + interval '8 hours') at time zone 'UTC')::date`;
 
 /**
- * The last raw read of each China day in [from, to) for the meters, with the number of reads that day: daily
- * validation works on day-end registers, and 15-minute data need not cross the wire.
+ * The last raw read of each China day for each meter, from its own instant (excluded) to `to` (included), with the
+ * number of reads that day: daily validation works on day-end registers, and 15-minute data need not cross the
+ * wire. Each meter is read from its own start, so one meter recomputed from weeks back does not make the whole
+ * chunk read weeks of data.
  */
 export const dailyLastReads = async (
   db: Db,
   companyId: number,
-  meterIds: number[],
-  from: Date,
+  meters: { id: number; from: Date }[],
   to: Date,
 ): Promise<Map<number, RawRead[]>> => {
   const out = new Map<number, RawRead[]>();
-  if (meterIds.length === 0) return out;
+  if (meters.length === 0) return out;
+  const earliest = new Date(Math.min(...meters.map((m) => m.from.getTime())));
   const rows = await sql<{ meter_id: number; read_at: Date; reading: string; reads: number }>`
     select distinct on (meter_id, d) meter_id, read_at, reading, count(*) over (partition by meter_id, d) as reads
     from (
-      select meter_id, read_at, reading, ${closingDaySql} as d
-      from meter_readings
-      where company_id = ${companyId} and meter_id = any(${meterIds}::bigint[])
-        and read_at > ${from} and read_at <= ${to}
+      select r.meter_id, r.read_at, r.reading, ${closingDaySql} as d
+      from unnest(${meters.map((m) => m.id)}::bigint[], ${meters.map((m) => m.from.toISOString())}::timestamptz[])
+        as m(id, since)
+      join meter_readings r on r.company_id = ${companyId} and r.meter_id = m.id and r.read_at > m.since
+      -- the earliest start as a constant too, so the planner leaves out the older monthly partitions
+      where r.read_at > ${earliest} and r.read_at <= ${to}
     ) r
     order by meter_id, d, read_at desc`.execute(db);
   for (const r of rows.rows) {

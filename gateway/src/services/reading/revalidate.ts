@@ -5,7 +5,7 @@
 // rules see the meter's habits without reloading weeks of raw data; a meter without validated history starts
 // at its last raw read before. Days from the last actual one before are recomputed too, so trailing estimates
 // become interpolations once the meter is heard again.
-import { addDays, chinaDay, closingDay, dayStart, type RuleCode } from '@waterops/shared/reading';
+import { addDays, chinaDay, dayStart, type RuleCode } from '@waterops/shared/reading';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import {
@@ -79,7 +79,12 @@ export const computeMeters = async (
     plans.filter((p) => !p.actual).map((p) => ({ id: p.task.id, before: dayStart(p.start) })),
   );
   const end = new Date(Math.min(now.getTime(), dayStart(addDays(to, 1)).getTime()));
-  const raw = await dailyLastReads(db, companyId, ids, dayStart(minDay(starts)), end);
+  const raw = await dailyLastReads(
+    db,
+    companyId,
+    plans.map((p) => ({ id: p.task.id, from: dayStart(p.start) })),
+    end,
+  );
   const replacements = await replacementsOf(db, companyId, ids);
 
   const out: MeterDay[] = [];
@@ -92,11 +97,7 @@ export const computeMeters = async (
       reading: d.reading,
     });
     const origin = earlier.length ? [] : actual ? [closed(actual)] : [openings.get(task.id)].filter((r) => r != null);
-    const reads: RawRead[] = [
-      ...earlier.map(closed),
-      ...origin,
-      ...(raw.get(task.id) ?? []).filter((r) => closingDay(r.at) >= start),
-    ];
+    const reads: RawRead[] = [...earlier.map(closed), ...origin, ...(raw.get(task.id) ?? [])];
     const days = dailySeries({
       meter: { maxReading: task.maxReading },
       reads,
