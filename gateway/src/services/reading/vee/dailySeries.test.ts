@@ -162,6 +162,19 @@ describe('a meter’s validated daily series', () => {
     ]);
   });
 
+  it('counts the reads a day-end read stands for (the repository loads only the last read of each day)', () => {
+    const s = dailySeries({
+      meter: { maxReading: null },
+      reads: [
+        { ...closing(START, 10), count: 24 },
+        { ...closing(addDays(START, 1), 11), count: 96 },
+      ],
+      from: START,
+      to: addDays(START, 1),
+    });
+    expect(s.map((d) => d.reads)).toEqual([24, 96]);
+  });
+
   it('leaves out a day still running that has no read yet, and the days before the first read', () => {
     const now = new Date(dayStart(addDays(START, 2)).getTime() + 3_600_000);
     const s = dailySeries({
