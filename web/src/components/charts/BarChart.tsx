@@ -4,7 +4,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { barLayout, type ChartFrame, DEFAULT_FRAME, thinLabels, valueTicks } from './chartGeometry.ts';
+import { barLayout, type ChartFrame, DEFAULT_FRAME, thinLabels, tooltipPosition, valueTicks } from './chartGeometry.ts';
 
 /** How a bar is drawn. */
 export type BarVariant = 'normal' | 'estimated' | 'flagged';
@@ -147,10 +147,8 @@ export function BarChart({
         <div
           className="wo-chart-tooltip"
           role="tooltip"
-          style={{
-            left: `${((activeBar.x + activeBar.width / 2) / frame.width) * 100}%`,
-            top: `${(Math.min(activeBar.y, zero) / frame.height) * 100}%`,
-          }}
+          // above the bar and its mark
+          style={tooltipPosition(activeBar.x + activeBar.width / 2, Math.min(activeBar.y, zero) - 18, frame)}
         >
           {(
             activeDatum.tooltip ?? [activeDatum.label, activeDatum.value === null ? '—' : format(activeDatum.value)]

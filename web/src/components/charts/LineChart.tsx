@@ -11,6 +11,7 @@ import {
   linePath,
   nearestIndex,
   timeScale,
+  tooltipPosition,
   valueScale,
   valueTicks,
 } from './chartGeometry.ts';
@@ -169,11 +170,7 @@ export function LineChart({
         ))}
       </div>
       {at && (
-        <div
-          className="wo-chart-tooltip"
-          role="tooltip"
-          style={{ left: `${(x(at) / withRight.width) * 100}%`, top: `${(top / withRight.height) * 100}%` }}
-        >
+        <div className="wo-chart-tooltip" role="tooltip" style={tooltipPosition(x(at), top, withRight)}>
           <div>{formatTime(at)}</div>
           {series.map((s) => {
             const i = nearestIndex(

@@ -8,6 +8,7 @@ import {
   thinLabels,
   timeScale,
   timeTickLabel,
+  tooltipPosition,
   valueScale,
   valueTicks,
 } from './chartGeometry.ts';
@@ -131,5 +132,18 @@ describe('nearestIndex', () => {
     [[], 3, -1],
   ])('in %j the nearest to %d is #%d', (xs, at, index) => {
     expect(nearestIndex(xs, at)).toBe(index);
+  });
+});
+
+describe('tooltipPosition', () => {
+  it.each([
+    [360, '50%', '-50%'],
+    [20, `${(20 / 720) * 100}%`, '0%'],
+    [700, `${(700 / 720) * 100}%`, '-100%'],
+  ])('over x = %d sits at %s, shifted %s', (x, left, shift) => {
+    const p = tooltipPosition(x, 120, frame);
+    expect(p.left).toBe(left);
+    expect(p.top).toBe('50%');
+    expect(p.transform).toBe(`translate(${shift}, calc(-100% - 6px))`);
   });
 });

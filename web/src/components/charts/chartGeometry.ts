@@ -112,3 +112,21 @@ export const nearestIndex = (xs: readonly number[], at: number): number => {
   });
   return best;
 };
+
+/**
+ * Where a tooltip sits over a point at (x, y) of the frame, as CSS: centred above it, but kept inside the figure
+ * near its left and right edges (anchored by its left or right side there).
+ */
+export const tooltipPosition = (
+  x: number,
+  y: number,
+  frame: ChartFrame,
+): { left: string; top: string; transform: string } => {
+  const fx = x / frame.width;
+  const shift = fx < 0.15 ? '0%' : fx > 0.85 ? '-100%' : '-50%';
+  return {
+    left: `${fx * 100}%`,
+    top: `${(y / frame.height) * 100}%`,
+    transform: `translate(${shift}, calc(-100% - 6px))`,
+  };
+};

@@ -68,8 +68,8 @@ export function ReadingDayRange({ value, onChange, maxDays }: ReadingDayRangePro
         allowSingleDayRange
         locale={activeLocale() === 'en' ? enUS : zhCN}
         singleMonthOnly={window.innerWidth < 700}
-        startInputProps={{ 'aria-label': t('resource.range.start') }}
-        endInputProps={{ 'aria-label': t('resource.range.end') }}
+        startInputProps={{ placeholder: t('resource.range.start'), 'aria-label': t('resource.range.start') }}
+        endInputProps={{ placeholder: t('resource.range.end'), 'aria-label': t('resource.range.end') }}
       />
     </FormGroup>
   );
