@@ -91,7 +91,7 @@ const COLUMNS = {
     {
       key: 'reportRate',
       titleKey: 'deviceStatus.reportRate',
-      width: 110,
+      width: 150,
       text: (r: Concentrator) => text(r.reportRate),
     },
     {
@@ -119,7 +119,7 @@ const COLUMNS = {
     {
       key: 'uploadFrequency',
       titleKey: 'deviceStatus.uploadFrequency',
-      width: 180,
+      width: 190,
       text: (r: Collector) => text(r.uploadFrequency),
     },
   ] as ColumnDef<Collector>[],
