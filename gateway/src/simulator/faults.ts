@@ -34,6 +34,8 @@ export type MeterFault = {
   stuck?: boolean;
   /** now and then the register runs backwards for hours (backflow) */
   reverse?: boolean;
+  /** now and then water runs on behind it for hours (a burst pipe, a running cistern): a day of high use */
+  burst?: boolean;
   /** the battery lasts this many days, then is flat for a while until replaced */
   batteryLife?: number;
   /** poor coverage: low csq, rsrp under −110 dBm */
@@ -48,6 +50,8 @@ export type CityFaults = {
   /** per meter, its index in meterFaults or -1 */
   meterFault: Int32Array;
   meterFaults: MeterFault[];
+  /** per district, its burst-prone household meters (their extra flow enters through the inlets too) */
+  burstMeters: number[][];
 };
 
 /** Chance that a concentrator has an outage starting on a given day. */
@@ -88,6 +92,9 @@ export const planFaults = (plan: CityPlan, rng: Random): CityFaults => {
   some(0.003, (f) => {
     f.reverse = true;
   });
+  some(0.003, (f) => {
+    f.burst = true;
+  });
   some(0.01, (f) => {
     f.batteryLife = rng.int(60, 150);
   });
@@ -99,7 +106,9 @@ export const planFaults = (plan: CityPlan, rng: Random): CityFaults => {
   meterFaults.forEach((f, k) => {
     meterFault[f.meter] = k;
   });
-  return { leakScale, drift, meterFault, meterFaults };
+  const burstMeters: number[][] = plan.districts.map(() => []);
+  for (const f of meterFaults) if (f.burst) burstMeters[m.district[f.meter] as number]?.push(f.meter);
+  return { leakScale, drift, meterFault, meterFaults, burstMeters };
 };
 
 const faultOf = (plan: CityPlan, meter: number): MeterFault | undefined => {
@@ -148,6 +157,33 @@ export const reverseIn = (plan: CityPlan, meter: number, w: number) => {
   const to = from + Math.floor(6 + unit(plan.seed, 0x4e52, meter, w) * 30) * HOUR_MS;
   const volume = (plan.meters.dailyUse[meter] ?? 0) * (0.3 + 1.2 * unit(plan.seed, 0x4e53, meter, w));
   return { from, to, volume };
+};
+
+/** A burst-prone meter's episode in window w: 6–30 hours of 0.1–0.5 m³/h on top of its use. */
+export const burstIn = (plan: CityPlan, meter: number, w: number) => {
+  if (!faultOf(plan, meter)?.burst || unit(plan.seed, 0xb057, meter, w) >= 0.4) return undefined;
+  const from = windowStart(plan, w) + Math.floor(unit(plan.seed, 0xb058, meter, w) * 28 * 24) * HOUR_MS;
+  const to = from + Math.floor(6 + unit(plan.seed, 0xb059, meter, w) * 24) * HOUR_MS;
+  return { from, to, rate: 0.1 + 0.4 * unit(plan.seed, 0xb05a, meter, w) };
+};
+
+/** Water a burst-prone meter passed in its bursts from the anchor to t (m³). */
+export const burstVolume = (plan: CityPlan, meter: number, t: number): number => {
+  let v = 0;
+  for (let w = 0, last = windowOf(plan, t); w <= last; w++) {
+    const b = burstIn(plan, meter, w);
+    if (b && t > b.from) v += (b.rate * (Math.min(t, b.to) - b.from)) / HOUR_MS;
+  }
+  return v;
+};
+
+/** Chance that a household read is a misread (a spike: far too high, the next read back in line). */
+const MISREAD = 3e-4;
+
+/** What a misread adds to the register at t (m³), 0 for nearly every read. */
+export const misreadAt = (plan: CityPlan, meter: number, t: number): number => {
+  const u = unit(plan.seed, 0x5b1, meter, Math.floor(t / 60_000));
+  return u < MISREAD ? 50 + Math.floor((u / MISREAD) * 450) : 0;
 };
 
 /** The windows from the anchor to t, for summing what faults took away from a register. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planCity, ROLE } from './cityPlan.ts';
-import { chinaDayNumber, dayNumberStart } from './demand.ts';
-import { clockDrift, type Leak, leakIn, outageOn } from './faults.ts';
-import { createSimState, districtInflow, readingsBetween, registerAt, setValve } from './readings.ts';
+import { chinaDayNumber, dayNumberStart, householdUse } from './demand.ts';
+import { burstIn, clockDrift, type Leak, leakIn, misreadAt, outageOn } from './faults.ts';
+import { createSimState, districtInflow, readingAt, readingsBetween, registerAt, setValve } from './readings.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -130,5 +130,41 @@ describe('readingsBetween', () => {
     expect(rs.every((r) => r.time === found.end + drift)).toBe(true);
     const drifting = plan.faults.drift.findIndex((x) => x !== 0);
     expect(Math.abs(clockDrift(plan, drifting, START + 20 * DAY))).toBeGreaterThan(0);
+  });
+
+  it('misreads now and then: one read far too high, the next one back in line', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    const state = createSimState(plan);
+    let seen = 0;
+    for (let i = 0; i < plan.households && seen < 3; i++)
+      for (let t = START; t < START + 20 * DAY && seen < 3; t += HOUR) {
+        const extra = misreadAt(plan, i, t);
+        if (extra === 0 || registerAt(plan, state, i, t) + extra >= (plan.meters.maxReading[i] as number)) continue;
+        seen++;
+        const read = readingAt(plan, state, i, t).reading;
+        expect(read).toBeCloseTo(registerAt(plan, state, i, t) + extra, 3);
+        expect(readingAt(plan, state, i, t + HOUR).reading).toBeLessThan(read - 40);
+      }
+    expect(seen).toBe(3);
+  });
+
+  it('adds a burst’s flow to the household’s register on top of its use', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    const state = createSimState(plan);
+    const m = plan.meters;
+    const f = plan.faults.meterFaults.find(
+      (x) => x.burst && !x.stuck && !x.reverse && m.maxReading[x.meter] === 99_999,
+    );
+    const meter = f?.meter as number;
+    let burst: ReturnType<typeof burstIn>;
+    for (let w = 30; !burst; w++) burst = burstIn(plan, meter, w);
+    const use = (t: number) =>
+      householdUse(plan.seed, meter, m.category[meter] as number, m.dailyUse[meter] as number, plan.epoch, t);
+    const extra =
+      registerAt(plan, state, meter, burst.to) -
+      registerAt(plan, state, meter, burst.from) -
+      (use(burst.to) - use(burst.from));
+    expect(extra).toBeCloseTo((burst.rate * (burst.to - burst.from)) / HOUR, 2);
+    expect(extra).toBeGreaterThan(0.5);
   });
 });

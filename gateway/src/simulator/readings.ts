@@ -6,8 +6,10 @@ import { type CityPlan, ROLE } from './cityPlan.ts';
 import { CATEGORIES, chinaDayNumber, dayCumulative, dayNumberStart, dayShare, householdUse } from './demand.ts';
 import {
   batteryVoltage,
+  burstVolume,
   clockDrift,
   leakVolume,
+  misreadAt,
   outageAt,
   reverseIn,
   signalAt,
@@ -73,6 +75,7 @@ export const householdRegister = (plan: CityPlan, state: SimState, i: number, t:
   let use = useOf(plan, i, t) - lostUse(plan, state, i, t);
   const k = plan.faults.meterFault[i] as number;
   const f = k >= 0 ? plan.faults.meterFaults[k] : undefined;
+  if (f?.burst) use += burstVolume(plan, i, t);
   if (f?.stuck || f?.reverse)
     for (let w = 0, last = windowsUntil(plan, t); w <= last; w++) {
       const stuck = f.stuck ? stuckIn(plan, i, w) : undefined;
@@ -112,6 +115,7 @@ export const districtUse = (plan: CityPlan, state: SimState, district: number, t
     const start = totals[at] as number;
     use += start + ((totals[at + 1] as number) - start) * dayShare(c, d, minute);
   }
+  for (const i of plan.faults.burstMeters[district] ?? []) use += burstVolume(plan, i, t);
   for (const i of new Set([...state.closedSince.keys(), ...state.lostBefore.keys()]))
     if (plan.meters.district[i] === district) use -= lostUse(plan, state, i, t);
   return use;
@@ -170,6 +174,10 @@ export const readingAt = (plan: CityPlan, state: SimState, i: number, t: number)
     rsrp,
   };
   if (plan.meters.valveControl[i]) r.valveState = state.valve[i] as number;
+  // a misread: far too high once, unless it would pass the register's maximum (refused, not a spike)
+  const misread = plan.meters.role[i] === ROLE.household ? misreadAt(plan, i, t) : 0;
+  if (misread > 0 && r.reading + misread < (plan.meters.maxReading[i] as number))
+    r.reading = Math.round((r.reading + misread) * 1000) / 1000;
   return r;
 };
 
