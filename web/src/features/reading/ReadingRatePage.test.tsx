@@ -76,6 +76,21 @@ describe('the reading rate page', () => {
   });
 });
 
+describe('the day range', () => {
+  it('says at once when the range is longer than 93 days, and asks nothing for it', async () => {
+    const calls = serve();
+    renderWithStore(<ReadingRatePage />);
+    await ui.table();
+    const asked = calls.filter((c) => c.url.includes('readingRate')).length;
+    const start = screen.getByLabelText('开始时间');
+    await userEvent.clear(start);
+    await userEvent.type(start, '2020-01-01{Enter}');
+    expect(await screen.findByText('日期范围最多 93 天')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: '抄表率明细' })).toBeNull();
+    expect(calls.filter((c) => c.url.includes('readingRate')).length).toBe(asked);
+  });
+});
+
 describe('rate words and colours', () => {
   it.each([
     [null, '—', 'none'],
