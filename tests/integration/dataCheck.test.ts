@@ -238,6 +238,36 @@ describe('revalidation of dirty meters', () => {
     expect(days.find((d) => d.day === ago(1))).toMatchObject({ use: 2, quality: 'A', rule: null });
   });
 
+  it('flags reverse flow among the hourly reads of a day, and not a day whose register only rose', async () => {
+    const hourly = await newMeter(areaA.id);
+    const at = (day: string, hour: number) => new Date(dayStart(day).getTime() + hour * 3_600_000);
+    const reads = [
+      [at(ago(3), 12), 50],
+      [at(ago(2), 1), 50.2],
+      [at(ago(2), 2), 50.1], // the register stepped back 0.1 m³ in the night
+      [at(ago(2), 20), 50.6],
+      [at(ago(1), 8), 50.9],
+      [at(ago(1), 20), 51.3],
+    ] as const;
+    await ensureReadingPartitions(
+      t.app.db,
+      reads.map(([d]) => d),
+    );
+    await t.app.db
+      .insertInto('meter_readings')
+      .values(reads.map(([read_at, reading]) => ({ company_id: companyId, meter_id: hourly, read_at, reading })))
+      .execute();
+    await t.app.db
+      .updateTable('water_meters')
+      .set({ dirty_from: ago(3) })
+      .where('id', '=', hourly)
+      .execute();
+    await revalidateDirtyMeters(t.app.db, { now: t.clock.now() });
+    const days = await daysOf(hourly);
+    expect(days.find((d) => d.day === ago(2))).toMatchObject({ raw: 50.6, use: 0.6, quality: 'A', rule: 'negative' });
+    expect(days.find((d) => d.day === ago(1))).toMatchObject({ raw: 51.3, use: 0.7, quality: 'A', rule: null });
+  });
+
   it('leaves the mark of a meter marked again meanwhile (compare-and-clear)', async () => {
     await ingest(gappy, [[ago(1), 111]]);
     await clearDirty(t.app.db, companyId, [{ id: gappy, dirtyFrom: ago(3), maxReading: 9999 }]);

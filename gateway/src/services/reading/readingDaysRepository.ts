@@ -5,6 +5,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import type { DailyValue, RawRead, Replacement } from './vee/dailySeries.ts';
+import { REVERSE_STEP_MAX_M3 } from './vee/validationRules.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -71,8 +72,8 @@ const closingDaySql = sql`((read_at - interval '1 microsecond' + interval '8 hou
 
 /**
  * The last raw read of each China day for each meter, from its own instant (excluded) to `to` (included), with the
- * number of reads that day: daily validation works on day-end registers, and 15-minute data need not cross the
- * wire. Each meter is read from its own start, so one meter recomputed from weeks back does not make the whole
+ * number of reads that day and whether the register stepped back by a little between two reads (reverse flow inside
+ * the day): daily validation works on day-end registers, and 15-minute data need not cross the wire. Each meter is read from its own start, so one meter recomputed from weeks back does not make the whole
  * chunk read weeks of data.
  */
 export const dailyLastReads = async (
@@ -84,10 +85,14 @@ export const dailyLastReads = async (
   const out = new Map<number, RawRead[]>();
   if (meters.length === 0) return out;
   const earliest = new Date(Math.min(...meters.map((m) => m.from.getTime())));
-  const rows = await sql<{ meter_id: number; read_at: Date; reading: string; reads: number }>`
-    select distinct on (meter_id, d) meter_id, read_at, reading, count(*) over (partition by meter_id, d) as reads
+  const rows = await sql<{ meter_id: number; read_at: Date; reading: string; reads: number; stepped_back: boolean }>`
+    select distinct on (meter_id, d) meter_id, read_at, reading,
+      count(*) over (partition by meter_id, d) as reads,
+      bool_or(coalesce(prev > reading and prev - reading <= ${REVERSE_STEP_MAX_M3}, false))
+        over (partition by meter_id, d) as stepped_back
     from (
-      select r.meter_id, r.read_at, r.reading, ${closingDaySql} as d
+      select r.meter_id, r.read_at, r.reading, ${closingDaySql} as d,
+        lag(r.reading) over (partition by r.meter_id order by r.read_at) as prev
       from unnest(${meters.map((m) => m.id)}::bigint[], ${meters.map((m) => m.from.toISOString())}::timestamptz[])
         as m(id, since)
       join meter_readings r on r.company_id = ${companyId} and r.meter_id = m.id and r.read_at > m.since
@@ -97,7 +102,7 @@ export const dailyLastReads = async (
     order by meter_id, d, read_at desc`.execute(db);
   for (const r of rows.rows) {
     const list = out.get(Number(r.meter_id)) ?? [];
-    list.push({ at: new Date(r.read_at), reading: Number(r.reading), count: Number(r.reads) });
+    list.push({ at: new Date(r.read_at), reading: Number(r.reading), count: Number(r.reads), reverse: r.stepped_back });
     out.set(Number(r.meter_id), list);
   }
   return out;

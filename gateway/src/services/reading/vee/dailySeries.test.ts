@@ -162,6 +162,16 @@ describe('a meter’s validated daily series', () => {
     ]);
   });
 
+  it('flags reverse flow inside a day even when the day ends above the day before (quality stays actual)', () => {
+    const s = dailySeries({
+      meter: { maxReading: null },
+      reads: [closing(START, 10), { ...closing(addDays(START, 1), 10.4), count: 24, reverse: true }],
+      from: addDays(START, 1),
+      to: addDays(START, 1),
+    });
+    expect(s.map(pick)).toEqual([['A', 'negative', 0.4, 10.4]]);
+  });
+
   it('counts the reads a day-end read stands for (the repository loads only the last read of each day)', () => {
     const s = dailySeries({
       meter: { maxReading: null },

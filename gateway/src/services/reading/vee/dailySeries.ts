@@ -12,8 +12,11 @@ import { advanceRegister, registerStep, round3, type StepKind } from './consumpt
 import { fillVolumes, type KnownVolume } from './estimation.ts';
 import { type DayContext, firstRule, HISTORY_DAYS, isSpike } from './validationRules.ts';
 
-/** A raw register read; `count`: how many reads of its day it stands for (a day's last read loaded alone). */
-export type RawRead = { at: Date; reading: number; count?: number };
+/**
+ * A raw register read. Loaded as a day's last read alone, it says for its day how many reads it stands for
+ * (`count`) and whether the register stepped back among them (`reverse`: reverse flow inside the day).
+ */
+export type RawRead = { at: Date; reading: number; count?: number; reverse?: boolean };
 export type Replacement = { at: Date; oldFinalReading: number; newBaseReading: number };
 
 export type SeriesInput = {
@@ -52,6 +55,7 @@ type Point = {
   kind: 'read' | 'oldFinal' | 'newBase';
   day: string;
   count: number;
+  reverse: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -73,6 +77,7 @@ const pointsOf = (input: SeriesInput): Point[] => {
       kind: 'read',
       day: closingDay(r.at),
       count: r.count ?? 1,
+      reverse: r.reverse ?? false,
     }));
   const first = reads[0];
   if (!first) return [];
@@ -88,6 +93,7 @@ const pointsOf = (input: SeriesInput): Point[] => {
             kind: 'oldFinal',
             day: closingDay(s.at),
             count: 0,
+            reverse: false,
           },
           {
             at: s.at,
@@ -96,6 +102,7 @@ const pointsOf = (input: SeriesInput): Point[] => {
             kind: 'newBase',
             day: closingDay(s.at),
             count: 0,
+            reverse: false,
           },
         ],
   );
@@ -172,6 +179,7 @@ export const dailySeries = (input: SeriesInput): DailyValue[] => {
     f.rawVolume = rawWalk[i]?.volume;
     f.rawReading = p.reading;
     f.reads += p.count;
+    if (p.reverse) f.negative = true;
     if (spikes[i]) f.spike = true;
     if (p.kind === 'newBase') f.swap = true;
   });

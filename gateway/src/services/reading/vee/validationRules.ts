@@ -16,6 +16,11 @@ export const HIGH_MARGIN_M3 = 1;
 export const FROZEN_READS = 3;
 /** Spike: a read this much (m³, and HIGH_FACTOR × the use around it) above the next one, which falls back in line. */
 export const SPIKE_MIN_M3 = 1;
+/**
+ * Reverse flow inside a day: a step back between two reads of up to this much (m³). A meter running backwards loses
+ * litres an hour; a bigger drop is a misread (spike) or a rollover, which the day-level rules judge.
+ */
+export const REVERSE_STEP_MAX_M3 = SPIKE_MIN_M3;
 
 /** What the rules see of one China day of one meter. */
 export type DayContext = {
