@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeterDays, RawReading } from '@waterops/shared/reading';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../app/i18n.ts';
 import { fakeFetch, renderWithStore } from '../../test/renderWithStore.tsx';
@@ -101,6 +102,16 @@ const ui = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Moves the test's router, as a link from elsewhere would. */
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      go
+    </button>
+  );
+}
+
 const serve = () =>
   fakeFetch((url) => {
     const u = new URL(url, 'http://x');
@@ -164,6 +175,20 @@ describe('the reading records page', () => {
       .filter((c) => c.url.includes('/meter/meterBase/readings'))
       .map((c) => new URL(c.url, 'http://x').searchParams.get('page'));
     expect(pages).toEqual(['1', '2']);
+  });
+
+  it('opens on the meter the URL names (the meter drawer links here), named by its body code', async () => {
+    const calls = serve();
+    renderWithStore(
+      <>
+        <GoTo to="/reading/record?meterId=21" />
+        <ReadingRecordPage />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'go' }));
+    await ui.daysTable();
+    await waitFor(() => expect((ui.meter() as HTMLInputElement).value).toBe('SB000021'));
+    expect(calls.some((c) => c.url.includes('/device/watermeter/list'))).toBe(false);
   });
 
   it('reads in English', async () => {

@@ -248,18 +248,19 @@ export function ReadingRecordPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const meterId = Number(params.get('meterId')) || null;
-  const [meterLabel, setMeterLabel] = useState<string | null>(null);
+  // the meter last picked here; a meter that came by URL (the drawer's link) is named by its series instead
+  const [picked, setPicked] = useState<SelectorItem | null>(null);
   const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_DAYS));
   const problem = rangeProblem(range, DAYS_MAX_SPAN);
   // the same query as the history below (one request, from the cache): names a meter that came by URL
   const { data: series } = useMeterDaysQuery(meterId && !problem ? { meterId, ...range } : skipToken);
 
   const handleMeterChange = (item: SelectorItem | null) => {
-    setMeterLabel(item?.label ?? null);
+    setPicked(item);
     setParams(item ? { meterId: String(item.id) } : {});
   };
   const chosen: SelectorItem | null = meterId
-    ? { id: meterId, label: meterLabel ?? series?.meterCode ?? `#${meterId}` }
+    ? { id: meterId, label: (picked?.id === meterId ? picked.label : series?.meterCode) ?? `#${meterId}` }
     : null;
 
   return (
