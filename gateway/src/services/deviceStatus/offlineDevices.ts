@@ -44,21 +44,20 @@ export const markOfflineDevices = async (db: Kysely<DB>, now: Date): Promise<Off
     update collectors set online = false
     where online and (last_report_at is null or last_report_at < ${at}::timestamptz - make_interval(mins =>
       greatest(2 * coalesce(upload_frequency, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES})))`.execute(db);
-  // meters: the concentrator's rate comes from a hash join over the online meters (no per-row sub-select), and the
-  // cut-off travels with the row so the UPDATE re-checks it against the row as it is when it is written
+  // meters: one cut-off per concentrator, plus one per tenant (id 0) for meters without a concentrator, so a
+  // single scan of the meters hash-joins a table the size of the concentrators (no per-row sub-select, no self-join);
+  // the cut-off condition sits in the UPDATE's WHERE, re-checked against a row a report changed meanwhile
   const meters = await sql`
-    with stale as (
-      select m.company_id, m.id,
-        ${at}::timestamptz - make_interval(mins => 2 * case when m.concentrator_id is null
-          then ${STANDALONE_METER_MINUTES} else coalesce(c.report_rate, ${DEFAULT_REPORT_MINUTES}) end
-          + ${METER_GRACE_MINUTES}) as cutoff
-      from water_meters m
-      left join concentrators c on c.company_id = m.company_id and c.id = m.concentrator_id
-      where m.online
-    )
     update water_meters m set online = false
-    from stale s
-    where m.company_id = s.company_id and m.id = s.id and m.online
-      and (m.last_report_at is null or m.last_report_at < s.cutoff)`.execute(db);
+    from (
+      select company_id, id, ${at}::timestamptz - make_interval(mins =>
+        2 * coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}) + ${METER_GRACE_MINUTES}) as cutoff
+      from concentrators
+      union all
+      select id, 0, ${at}::timestamptz - make_interval(mins => ${2 * STANDALONE_METER_MINUTES + METER_GRACE_MINUTES})
+      from companies
+    ) c
+    where m.online and c.company_id = m.company_id and c.id = coalesce(m.concentrator_id, 0)
+      and (m.last_report_at is null or m.last_report_at < c.cutoff)`.execute(db);
   return { concentrators: count(concentrators), collectors: count(collectors), meters: count(meters) };
 };
