@@ -37,7 +37,7 @@ const call = async (path: string, auth: string, body?: unknown): Promise<unknown
 };
 
 /** An administrator's token and a company ingestion key made with it, as a head-end's installer would. */
-const deviceKey = async (): Promise<string> => {
+const deviceKey = async (): Promise<{ key: string; admin: string }> => {
   const res = await fetch(`${env.server().url}/api-uaa/oauth/token`, {
     method: 'POST',
     headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
@@ -47,12 +47,12 @@ const deviceKey = async (): Promise<string> => {
   const made = (await call('/api-workbench/ingest/keys/save', `bearer ${token}`, { name: 'e2e valve story' })) as {
     key: string;
   };
-  return `Device ${made.key}`;
+  return { key: `Device ${made.key}`, admin: `bearer ${token}` };
 };
 
 describe('the valve story', () => {
   it('closes a valve on the valve control page and watches created → executing → success (zh, en)', async () => {
-    const key = await deviceKey();
+    const { key, admin } = await deviceKey();
     await call('/api-workbench/ingest/archives', key, {
       concentrators: [{ code: HUB, areaName: '和平里小区' }],
       meters: [{ meterCode: METER, concentratorCode: HUB, valveControl: true, areaName: '和平里小区' }],
@@ -104,6 +104,20 @@ describe('the valve story', () => {
     await visible(history.getByRole('cell', { name: METER, exact: true }));
     await visible(tag(history, '成功'));
     await screenshot(page, 'command-history-zh');
+
+    // … and so does the meter's drawer, opened by its address
+    const list = await fetch(`${env.server().url}/api-workbench/device/watermeter/list?meterCodePrefix=${METER}`, {
+      headers: { authorization: admin },
+    });
+    const meterId = ((await list.json()) as { data: Array<{ id: number }> }).data[0]?.id;
+    await page.goto(`${page.url().split('?')[0]}?detail=meter:${meterId}`);
+    const drawer = page.locator('.wo-detail-drawer');
+    await visible(drawer.getByRole('heading', { name: METER }));
+    const section = drawer.getByRole('region', { name: '命令记录' });
+    await visible(tag(section, '成功'));
+    await visible(section.getByText('关阀'));
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'command-meter-drawer-zh');
     await page.context().close();
 
     const en = await (await newContext(env.browser(), 'en')).newPage();

@@ -76,9 +76,9 @@ export function CollectorDetail({ id }: DetailBodyProps) {
       <CollectorFields c={c} />
       <h4 className="wo-detail-subheading">{t('collector.meters')}</h4>
       <CollectorMeters id={id} />
-      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
-      <DeviceCommandButton kind="collector" deviceId={id} code={c.collectorCode} />
-      <CommandHistory kind="collector" deviceId={id} />
+      <CommandHistory kind="collector" deviceId={id}>
+        <DeviceCommandButton kind="collector" deviceId={id} code={c.collectorCode} />
+      </CommandHistory>
     </div>
   );
 }

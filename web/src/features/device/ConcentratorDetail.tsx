@@ -89,9 +89,9 @@ export function ConcentratorDetail({ id }: DetailBodyProps) {
       <ConcentratorFields c={c} />
       <h4 className="wo-detail-subheading">{t('concentrator.collectors')}</h4>
       <ConcentratorCollectors id={id} />
-      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
-      <DeviceCommandButton kind="concentrator" deviceId={id} code={c.concentratorCode} />
-      <CommandHistory kind="concentrator" deviceId={id} />
+      <CommandHistory kind="concentrator" deviceId={id}>
+        <DeviceCommandButton kind="concentrator" deviceId={id} code={c.concentratorCode} />
+      </CommandHistory>
     </div>
   );
 }

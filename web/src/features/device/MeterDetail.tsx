@@ -131,7 +131,6 @@ export function MeterDetail({ id }: DetailBodyProps) {
       <MeterStatusSection meter={meter} />
       <h4 className="wo-detail-subheading">{t('meter.bindings')}</h4>
       <MeterBindings id={id} />
-      <h4 className="wo-detail-subheading">{t('command.history')}</h4>
       <CommandHistory kind="meter" deviceId={id} />
       <MeterReplacements meter={meter} />
     </div>
