@@ -430,6 +430,34 @@ describe('batches, device commands and the history', () => {
     ).toBe(400);
   });
 
+  it('the history filters by state, command, code prefix and time; two takers never get the same command', async () => {
+    const meters = await Promise.all([1, 2, 3, 4].map(() => newMeter({ concentratorId: online })));
+    const cancelledOne = await newMeter({ concentratorId: offline });
+    const batch = batchOf(await valve([...meters.map((m) => m.id), cancelledOne.id], 'open'));
+    const list = async (query: string) =>
+      (
+        (await call('GET', `${COMMAND_PATHS.list}?batchId=${batch.batchId}&${query}`, admin)).json()
+          .data as DeviceCommand[]
+      ).map((c) => c.deviceCode);
+    expect(await list('state=cancelled')).toEqual([cancelledOne.code]);
+    expect((await list('state=created')).sort()).toEqual(meters.map((m) => m.code).sort());
+    expect(await list('command=valveClose')).toEqual([]);
+    expect(await list(`deviceCode=${meters[1]?.code}`)).toEqual([meters[1]?.code]);
+    const created = batch.commands[0] ? (await commandRow(batch.commands[0].id)).created_at : new Date();
+    const iso = (ms: number) => encodeURIComponent(new Date(created.getTime() + ms).toISOString());
+    expect(await list(`from=${iso(1)}`)).toEqual([]);
+    expect(await list(`from=${iso(0)}&to=${iso(1)}`)).toHaveLength(5);
+    expect((await call('GET', `${COMMAND_PATHS.list}?state=lost`, admin)).statusCode).toBe(400);
+
+    const [a, b] = await Promise.all([
+      takePendingCommands(t.app.db, { companyId, concentratorId: online }, t.clock.now()),
+      takePendingCommands(t.app.db, { companyId, concentratorId: null }, t.clock.now()),
+    ]);
+    const ids = [...a, ...b].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of batch.commands.filter((x) => x.state === 'created')) expect(ids).toContain(c.id);
+  });
+
   it('the settings routes send what they stored: report rate and upload frequency commands', async () => {
     const collector = await newCollector(online);
     const rate = await call('POST', DEVICE_PATHS.concentratorReportTimeRate, admin, { id: online, reportRate: 30 });

@@ -162,8 +162,6 @@ export type CommandRow = {
   deadline_at: Date;
 };
 
-const KIND_BY_NAME = DEVICE_KIND;
-
 const commandRows = (db: Db, companyId: number, scope: readonly ScopePredicate[] | null) => {
   let q = loose(db).selectFrom('device_commands as d').where('d.company_id', '=', companyId);
   if (scope !== null) q = q.where(commandInScope(scope));
@@ -200,7 +198,7 @@ export const listCommands = async (
   stateOf: (name: string) => number,
 ): Promise<{ rows: CommandRow[]; count: number }> => {
   let q = commandRows(db, companyId, scope);
-  if (query.deviceKind) q = q.where('d.device_kind', '=', KIND_BY_NAME[query.deviceKind]);
+  if (query.deviceKind) q = q.where('d.device_kind', '=', DEVICE_KIND[query.deviceKind]);
   if (query.deviceId) q = q.where('d.device_id', '=', query.deviceId);
   if (query.deviceCode) q = q.where(sql<SqlBool>`starts_with(d.device_code, ${query.deviceCode.trim()})`);
   if (query.command) q = q.where('d.command', '=', query.command);
