@@ -5,7 +5,7 @@
 
 import { clearDirty } from '@waterops/gateway/src/services/reading/readingDaysRepository.ts';
 import { ensureReadingPartitions } from '@waterops/gateway/src/services/reading/readingPartitions.ts';
-import { revalidateDirtyMeters } from '@waterops/gateway/src/services/reading/revalidate.ts';
+import { revalidateDirtyMeters, sweepYesterday } from '@waterops/gateway/src/services/reading/revalidate.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { type Area, PLACE_PATHS } from '@waterops/shared/place';
 import {
@@ -274,6 +274,24 @@ describe('revalidation of dirty meters', () => {
     expect(await dirtyFrom(gappy)).toBe(ago(1));
     await clearDirty(t.app.db, companyId, [{ id: gappy, dirtyFrom: ago(1), maxReading: 9999 }]);
     expect(await dirtyFrom(gappy)).toBeNull();
+  });
+});
+
+describe('the daily sweep', () => {
+  it('marks every meter that reported dirty from yesterday once a day, whichever instance asks first', async () => {
+    await revalidateDirtyMeters(t.app.db, { now: t.clock.now() });
+    const silent = await newMeter(areaA.id);
+    await ingest(silent, run(6, 3, 10, 1));
+    await revalidateDirtyMeters(t.app.db, { now: t.clock.now() });
+    expect(await dirtyFrom(silent)).toBeNull();
+    const marked = await sweepYesterday(t.app.db, t.clock.now(), 'one');
+    expect(marked).toBeGreaterThanOrEqual(1);
+    expect(await sweepYesterday(t.app.db, t.clock.now(), 'two')).toBeNull();
+    expect(await dirtyFrom(silent)).toBe(ago(1));
+    await revalidateDirtyMeters(t.app.db, { now: t.clock.now() });
+    // the days since its last read are estimated and flagged as gaps
+    const days = await daysOf(silent);
+    expect(days.filter((d) => d.rule === 'gap').map((d) => d.day)).toEqual([ago(3), ago(2), ago(1)]);
   });
 });
 

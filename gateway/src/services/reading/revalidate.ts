@@ -8,6 +8,7 @@
 import { addDays, chinaDay, dayStart, type RuleCode } from '@waterops/shared/reading';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
+import { runOncePerPeriod } from '../../jobs/jobScheduler.ts';
 import {
   clearDirty,
   dailyLastReads,
@@ -16,6 +17,7 @@ import {
   lastReadsBefore,
   lockDirtyMeters,
   type MeterDay,
+  markAllDirtyFrom,
   replacementsOf,
   upsertReadingDays,
   validatedDays,
@@ -180,4 +182,15 @@ export const revalidateMeters = async (
     }
   }
   return counts;
+};
+
+/**
+ * Once per China day, on the first call after midnight and exactly once across instances (job_runs): every meter
+ * that ever reported is marked dirty from yesterday, so a day on which a meter sent nothing gets its estimate and
+ * its gap flag (ingestion only marks meters that send). The next revalidation does the work.
+ */
+export const sweepYesterday = async (db: Kysely<DB>, now: Date, instance: string): Promise<number | null> => {
+  const yesterday = addDays(chinaDay(now), -1);
+  const run = await runOncePerPeriod(db, 'veeSweep', yesterday, instance, () => markAllDirtyFrom(db, yesterday), now);
+  return run.ran ? run.detail : null;
 };
