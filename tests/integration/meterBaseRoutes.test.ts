@@ -18,7 +18,7 @@ import {
 } from '../fixtures/factories.ts';
 import { en, forbidden, notFound, unauthorized, zh } from '../fixtures/messages.ts';
 import { multipartBody } from '../fixtures/multipart.ts';
-import { buildXlsx } from '../fixtures/sheets.ts';
+import { buildXlsx, readXlsx } from '../fixtures/sheets.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 let t: TestApp;
@@ -125,6 +125,42 @@ describe('freeze', () => {
     expect(jumpyBase.endReading).toBe((jumpyBase.startReading as number) + 10 * days);
     expect(jumpyBase).toMatchObject({ quality: 'A', source: 1, checkState: 0 });
     expect((await list(`period=${last}&meterCode=MB-ST`)).data.map((b) => b.meterCode)).toEqual(['MB-STEADY']);
+  });
+});
+
+describe('export', () => {
+  it("exports the list's bases with headers in the request language, and logs it", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${METER_BASE_PATHS.export}?period=${last}&meterCode=MB-`,
+      headers: { ...bearer(admin), ...lang('en') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sheets = await readXlsx(res.rawPayload);
+    const [rows] = Object.values(sheets) as string[][][];
+    expect(rows?.[0]?.slice(0, 3)).toEqual([
+      en('sheet.meterBase.meterCode'),
+      en('sheet.meterBase.area'),
+      en('sheet.meterBase.period'),
+    ]);
+    expect(
+      rows
+        ?.slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['MB-JUMPY', 'MB-STEADY']);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${METER_BASE_PATHS.export}?period=${last}`,
+      headers: bearer(otherAdmin),
+    });
+    expect(Object.values(await readXlsx(theirs.rawPayload))[0]).toHaveLength(1);
+    const logged = await t.app.db
+      .selectFrom('operation_log')
+      .select('detail')
+      .where('operation', '=', 'dataExport')
+      .execute();
+    expect(logged.map((l) => l.detail).join()).toContain('meterBase 2 rows');
   });
 });
 

@@ -11,6 +11,8 @@ const W = '/api-workbench';
 export const METER_BASE_PATHS = {
   /** GET MeterBaseQuery → PageResult(MeterBase) */
   list: `${W}/meter/meterBase/list`,
+  /** GET the list's filters → .xlsx of the matching bases */
+  export: `${W}/meter/meterBase/list/export`,
   /** POST { period } → Result(FreezeReply): freezes an ended month once (refused when already frozen) */
   freeze: `${W}/meter/meterBase/freeze`,
   /** POST { period, areaId? } → Result(BaseCheckReply): marks each base normal or abnormal */

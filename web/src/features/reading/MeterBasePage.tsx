@@ -82,6 +82,8 @@ export const meterBaseResource = (
     },
   ],
   emptyIcon: 'book',
+  exportPath: METER_BASE_PATHS.export,
+  exportPermissions: ['reading:meterBase:view', 'reading:baseCheck:view'],
   batchActions: [
     {
       id: 'meterRead',

@@ -6,13 +6,11 @@ import { BUSINESS_FAILURE_CODE, ErrorBody, ok, PageResult, page, Result } from '
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   addMonths,
-  BASE_CHECK_CODES,
   BASE_SOURCES,
   BaseCheckBody,
-  type BaseCheckCode,
   BaseCheckReply,
   BaseUpdateBody,
-  baseCheckMessageKey,
+  type baseCheckMessageKey,
   CHECK_STATES,
   checkBase,
   FreezeBody,
@@ -33,6 +31,7 @@ import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../../serviceOptions.ts';
 import { revalidateDirtyMeters } from '../revalidate.ts';
+import { meterBaseExportRoute } from './meterBaseExport.ts';
 import { meterBaseImportRoute } from './meterBaseImport.ts';
 import {
   type BaseRow,
@@ -43,35 +42,11 @@ import {
   meterScope,
   setBaseEnd,
 } from './meterBaseRepository.ts';
+import { num, toMeterBase } from './meterBaseRows.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const tags = ['meterBase'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const num = (v: string | number | null) => (v === null ? null : Number(v));
-
-/** The row the web shows; check codes become their messages in the request language. */
-export const toMeterBase = (r: BaseRow, t: (key: ReturnType<typeof baseCheckMessageKey>) => string): MeterBase => ({
-  id: Number(r.id),
-  meterId: Number(r.meter_id),
-  meterCode: r.meter_code,
-  areaId: r.area_id === null ? null : Number(r.area_id),
-  areaName: r.area_name,
-  period: r.period,
-  startReading: num(r.start_reading),
-  endReading: num(r.end_reading),
-  consumption: num(r.consumption),
-  quality: r.quality.trim(),
-  source: r.source,
-  checkState: r.check_state,
-  checkMessage: r.check_message
-    ? r.check_message
-        .split(',')
-        .filter((c): c is BaseCheckCode => BASE_CHECK_CODES.includes(c as BaseCheckCode))
-        .map((c) => t(baseCheckMessageKey(c)))
-        .join('；')
-    : null,
-  frozenAt: r.frozen_at.toISOString(),
-});
 
 export type LogFn = (
   request: FastifyRequest,
@@ -239,4 +214,5 @@ export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
   );
 
   await app.register(meterBaseImportRoute, { now, log });
+  await app.register(meterBaseExportRoute, { now, log });
 };
