@@ -102,12 +102,6 @@ export const OPERATIONS = [
   'meterBaseUpdate',
   'meterBaseImport',
   'meterReplace',
-  // month-end bases and meter swaps (H-JOBS)
-  'meterBaseFreeze',
-  'meterBaseCheck',
-  'meterBaseUpdate',
-  'meterBaseImport',
-  'meterReplace',
   // blacklists and ingestion keys (H-STATUS)
   'blacklistAdd',
   'blacklistRemove',
