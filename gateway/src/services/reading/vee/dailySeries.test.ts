@@ -281,6 +281,52 @@ describe('properties of the daily series', () => {
     );
   });
 
+  it('never credits use, whatever the reads do (drops, misreads, rollovers, swaps, any order)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 30 }),
+            hour: fc.integer({ min: 0, max: 23 }),
+            reading: fc.integer({ min: 0, max: 9_999_000 }),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 1, max: 30 }),
+            old: fc.integer({ min: 0, max: 9_999_000 }),
+            base: fc.integer({ min: 0, max: 9_999_000 }),
+          }),
+          { maxLength: 2 },
+        ),
+        fc.constantFrom(null, 9999),
+        (raw, swaps, maxReading) => {
+          const at = (day: number, hour: number) =>
+            new Date(dayStart(addDays(START, day)).getTime() + hour * 3_600_000);
+          const days = dailySeries({
+            meter: { maxReading },
+            reads: raw.map((r) => ({ at: at(r.day, r.hour), reading: r.reading / 1000 })),
+            replacements: swaps.map((w) => ({
+              at: at(w.day, 12),
+              oldFinalReading: w.old / 1000,
+              newBaseReading: w.base / 1000,
+            })),
+            from: START,
+            to: addDays(START, 31),
+          });
+          for (const d of days) {
+            expect(d.consumption === null || d.consumption >= 0).toBe(true);
+            expect(Number.isFinite(d.reading)).toBe(true);
+            expect(['A', 'E', 'S']).toContain(d.quality);
+          }
+          // one row per day from the first one on, none skipped
+          days.forEach((d, i) => i > 0 && expect(d.day).toBe(addDays(days[i - 1]?.day as string)));
+        },
+      ),
+    );
+  });
+
   it('keeps estimated registers between the actual reads around them, never going down', () => {
     fc.assert(
       fc.property(story, (s) => {
