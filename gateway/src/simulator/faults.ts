@@ -54,8 +54,10 @@ export type CityFaults = {
   burstMeters: number[][];
 };
 
-/** Chance that a concentrator has an outage starting on a given day. */
+/** Chance that a concentrator has a short outage (1–10 h) starting on a given day. */
 const OUTAGE_PER_DAY = 0.02;
+/** Chance that a concentrator is down for 1–3 days in a window (power cut, flooded cabinet): never caught up. */
+const LONG_OUTAGE_PER_WINDOW = 0.12;
 /** Chance that a district starts a leak in a window. */
 const LEAK_PER_WINDOW = 0.45;
 
@@ -197,14 +199,23 @@ export const outageOn = (plan: CityPlan, concentrator: number, d: number) => {
   return { start, end: start + hours * HOUR_MS, catchUp: unit(plan.seed, 0x0ff4, concentrator, d) < 0.6 };
 };
 
-/** The outage covering instant t (an outage lasts at most 11 h, so it started today or yesterday). */
+/** A concentrator's long outage in window w, if any: 1–3 days down from within the window's first 27 days. */
+export const longOutageIn = (plan: CityPlan, concentrator: number, w: number) => {
+  if (unit(plan.seed, 0x10f1, concentrator, w) >= LONG_OUTAGE_PER_WINDOW) return undefined;
+  const start = windowStart(plan, w) + Math.floor(unit(plan.seed, 0x10f2, concentrator, w) * 27 * 24) * HOUR_MS;
+  const hours = 24 + Math.floor(unit(plan.seed, 0x10f3, concentrator, w) * 48);
+  return { start, end: start + hours * HOUR_MS, catchUp: false };
+};
+
+/** The outage covering instant t: a short one started today or yesterday, or this window's long one. */
 export const outageAt = (plan: CityPlan, concentrator: number, t: number) => {
   const d = chinaDayNumber(t);
   for (const day of [d, d - 1]) {
     const o = outageOn(plan, concentrator, day);
     if (o && t >= o.start && t < o.end) return o;
   }
-  return undefined;
+  const long = longOutageIn(plan, concentrator, windowOf(plan, t));
+  return long && t >= long.start && t < long.end ? long : undefined;
 };
 
 /** Volume lost to a district's leaks from the anchor to t (m³). */

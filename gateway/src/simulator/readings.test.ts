@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planCity, ROLE } from './cityPlan.ts';
 import { chinaDayNumber, dayNumberStart, householdUse } from './demand.ts';
-import { burstIn, clockDrift, type Leak, leakIn, misreadAt, outageOn } from './faults.ts';
+import { burstIn, clockDrift, type Leak, leakIn, longOutageIn, misreadAt, outageOn } from './faults.ts';
 import { createSimState, districtInflow, readingAt, readingsBetween, registerAt, setValve } from './readings.ts';
 
 const HOUR = 3_600_000;
@@ -32,7 +32,9 @@ describe('readingsBetween', () => {
     const plan = planCity({ seed: 3, meters: 300 });
     const rs = readingsBetween(plan, createSimState(plan), START, START + 3 * DAY, { hourlyFrom: START + 2 * DAY });
     const m = plan.meters;
-    const household = rs.filter((r) => r.meter === 0).map((r) => (r.time - START) / HOUR);
+    // an NB-IoT meter: no concentrator outage takes its reads away
+    const nb = m.concentrator.findIndex((c, i) => c === -1 && i < plan.households);
+    const household = rs.filter((r) => r.meter === nb).map((r) => (r.time - START) / HOUR);
     expect(household).toEqual([24, 48, ...Array.from({ length: 24 }, (_, h) => 49 + h)]);
     const inlet = plan.districts[0]?.inlets[0] as number;
     expect(rs.filter((r) => r.meter === inlet)).toHaveLength(3 * 96);
@@ -166,5 +168,23 @@ describe('readingsBetween', () => {
       (use(burst.to) - use(burst.from));
     expect(extra).toBeCloseTo((burst.rate * (burst.to - burst.from)) / HOUR, 2);
     expect(extra).toBeGreaterThan(0.5);
+  });
+
+  it('takes whole days of reads away when a concentrator is down for days (the validation sees gaps)', () => {
+    const plan = planCity({ seed: 42, meters: 2000 });
+    let long: ReturnType<typeof longOutageIn>;
+    let k = 0;
+    for (let w = 30; !long; w++)
+      for (k = 0; k < plan.concentrators.length && !long; k++) long = longOutageIn(plan, k, w);
+    const c = plan.concentrators[k - 1];
+    expect(long.end - long.start).toBeGreaterThanOrEqual(DAY);
+    const rs = readingsBetween(plan, createSimState(plan), long.start - 2 * DAY, long.end + 2 * DAY, {
+      meterStart: c?.meterStart,
+      meterEnd: c?.meterEnd,
+      hourlyFrom: Number.POSITIVE_INFINITY,
+    });
+    const drift = (t: number) => clockDrift(plan, k - 1, t) * 1000;
+    expect(rs.some((r) => r.time - drift(r.time) >= long.start && r.time - drift(r.time) < long.end)).toBe(false);
+    expect(rs.length).toBeGreaterThanOrEqual(2 * ((c?.meterEnd ?? 0) - (c?.meterStart ?? 0)));
   });
 });
