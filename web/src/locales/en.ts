@@ -953,6 +953,9 @@ export const en: typeof zhCN = {
     all: 'All',
     open: 'Open valve',
     close: 'Close valve',
+    // the row's own buttons: short, the actions column is narrow
+    rowOpen: 'Open',
+    rowClose: 'Close',
     readNow: 'Read now',
     send: 'Send command',
     noValveMeters: 'No meters with valve control',

@@ -947,6 +947,8 @@ export const zhCN = {
     all: '全部',
     open: '开阀',
     close: '关阀',
+    rowOpen: '开阀',
+    rowClose: '关阀',
     readNow: '实时抄表',
     send: '发送命令',
     noValveMeters: '没有带阀控的水表',

@@ -153,14 +153,14 @@ export const valveControlResource = (
   actions: [
     {
       id: 'open',
-      labelKey: 'command.open',
+      labelKey: 'command.rowOpen',
       icon: 'unlock',
       permissions: EDIT,
       onClick: (r) => onAsk({ action: 'open', meters: [r] }),
     },
     {
       id: 'close',
-      labelKey: 'command.close',
+      labelKey: 'command.rowClose',
       icon: 'lock',
       intent: Intent.DANGER,
       permissions: EDIT,
