@@ -3,7 +3,7 @@
 
 import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
 import { planCity } from '@waterops/gateway/src/simulator/cityPlan.ts';
-import { outageAt } from '@waterops/gateway/src/simulator/faults.ts';
+import { clockDrift, outageAt } from '@waterops/gateway/src/simulator/faults.ts';
 import { type Simulator, startSimulator } from '@waterops/gateway/src/simulator/simulator.ts';
 import { COMMAND_PATHS } from '@waterops/shared/command';
 import { sql } from 'kysely';
@@ -83,6 +83,16 @@ describe('city simulator', () => {
       .where('online', '=', true)
       .executeTakeFirstOrThrow();
     expect(Number(online.n)).toBeGreaterThan(0);
+
+    // the drifting concentrator's clock, as it sent it, gives WaterOps its drift
+    const k = plan.faults.drift.findIndex((x) => x !== 0);
+    const drifting = await t.app.db
+      .selectFrom('concentrators')
+      .select('clock_offset_s')
+      .where('company_id', '=', companyId)
+      .where('concentrator_code', '=', plan.concentrators[k]?.code as string)
+      .executeTakeFirstOrThrow();
+    expect(Math.abs((drifting.clock_offset_s ?? Number.NaN) - clockDrift(plan, k, at.getTime()))).toBeLessThan(60);
 
     await simulate().ready;
     expect(await count('meter_readings')).toBe(stored);

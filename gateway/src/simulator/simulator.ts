@@ -121,7 +121,9 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   const upload = async (sender: Sender, from: number, to: number, hourlyFrom?: number) => {
     const concentrator = plan.concentrators[sender.concentrator];
     const reads = readingsBetween(plan, state, from, to, { meters: sender.meters, hourlyFrom });
-    const clock = iso(to + clockDrift(plan, sender.concentrator, to) * 1000);
+    // the concentrator's own clock as it sends: WaterOps reads the drift from it
+    const sentAt = now();
+    const clock = iso(sentAt + clockDrift(plan, sender.concentrator, sentAt) * 1000);
     // a concentrator with nothing to send still reports in (it stays online); others only send reads
     const starts = reads.length === 0 ? (concentrator ? [0] : []) : [];
     for (let s = 0; s < reads.length; s += INGEST_CHUNK) starts.push(s);
