@@ -8,10 +8,12 @@ import {
   expireCommands,
   takePendingCommands,
 } from '@waterops/gateway/src/services/command/commandDelivery.ts';
+import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMMAND_PATHS, type CommandBatch, type DeviceCommand, type ValveMeter } from '@waterops/shared/command';
 import { DEVICE_PATHS } from '@waterops/shared/device';
 import { PLACE_PATHS } from '@waterops/shared/place';
+import { INGEST_PATHS } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -260,6 +262,36 @@ describe('a valve command walks created → executing → success', () => {
       t.clock.now(),
     );
     expect(await valveState(m.id)).toBe(1);
+  });
+});
+
+describe('through the ingestion API', () => {
+  it("a concentrator's key receives its meter's command with a batch of reads and answers it in the next", async () => {
+    const m = await newMeter({ concentratorId: online });
+    const { key } = await createIngestKey(t.app.db, { companyId, name: 'hub', concentratorId: online });
+    const device = { authorization: `Device ${key}` };
+    const id = batchOf(await valve([m.id], 'close')).commands[0]?.id as number;
+
+    const first = await t.app.inject({
+      method: 'POST',
+      url: INGEST_PATHS.readings,
+      headers: device,
+      payload: { readings: [{ meterCode: m.code, time: new Date().toISOString(), reading: 1.5 }] },
+    });
+    expect(first.json().datas.commands, first.body).toEqual([
+      expect.objectContaining({ id, deviceKind: 'meter', deviceCode: m.code, command: 'valveClose' }),
+    ]);
+    expect((await commandRow(id)).state).toBe(1);
+
+    const second = await t.app.inject({
+      method: 'POST',
+      url: INGEST_PATHS.readings,
+      headers: device,
+      payload: { readings: [], commandResults: [{ commandId: id, success: true }] },
+    });
+    expect(second.json().datas, second.body).toMatchObject({ results: 1, commands: [] });
+    expect((await commandRow(id)).state).toBe(2);
+    expect(await valveState(m.id)).toBe(0);
   });
 });
 
