@@ -41,6 +41,12 @@ export class IngestError extends Error {
   }
 }
 
+/** An error in words, with its cause (fetch says only "fetch failed"; the cause says ECONNREFUSED). */
+export const errorText = (e: unknown): string => {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  return cause ? `${String(e)} (${cause.code ?? cause.message})` : String(e);
+};
+
 /** Waits ms, or less when the signal aborts. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -98,7 +104,7 @@ export class IngestClient {
       }
       if (attempt < this.attempts) {
         const wait = this.backoffMs * 2 ** (attempt - 1);
-        this.opts.log?.(`${method} ${path} failed (${String(lastError)}), retrying in ${wait} ms`);
+        this.opts.log?.(`${method} ${path} failed (${errorText(lastError)}), retrying in ${wait} ms`);
         await sleep(wait, stop);
       }
     }

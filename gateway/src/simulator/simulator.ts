@@ -6,7 +6,7 @@ import type { IngestReading, PendingCommand } from '@waterops/shared/reading';
 import { cityArchives } from './cityArchives.ts';
 import { type CityPlan, planCity } from './cityPlan.ts';
 import { clockDrift, outageAt } from './faults.ts';
-import { INGEST_CHUNK, IngestClient } from './ingestClient.ts';
+import { errorText, INGEST_CHUNK, IngestClient } from './ingestClient.ts';
 import { unit } from './random.ts';
 import { createSimState, readingAt, readingsBetween, type SimReading, type SimState, setValve } from './readings.ts';
 
@@ -112,7 +112,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      if (!stopped) track(run()).catch((e) => stopped || log(`simulator: ${String(e)}`));
+      if (!stopped) track(run()).catch((e) => stopped || log(`simulator: ${errorText(e)}`));
     }, ms);
     timers.add(timer);
   };
@@ -195,7 +195,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     try {
       for (const c of await client.commands()) receive(c);
     } catch (e) {
-      if (!stopped) log(`simulator: polling commands failed: ${String(e)}`);
+      if (!stopped) log(`simulator: polling commands failed: ${errorText(e)}`);
     }
     later(opts.commandPollMs ?? 2_000, pollCommands);
   };
@@ -218,7 +218,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
         await upload(sender, sender.sentUntil, until);
         sender.sentUntil = until;
       } catch (e) {
-        if (!stopped) log(`simulator: upload failed, will retry: ${String(e)}`);
+        if (!stopped) log(`simulator: upload failed, will retry: ${errorText(e)}`);
         break;
       }
     }
@@ -281,7 +281,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       later(0, pollCommands);
       later(0, loop);
     },
-    (e) => log(`simulator: could not start: ${String(e)}`),
+    (e) => log(`simulator: could not start: ${errorText(e)}`),
   );
 
   return {
