@@ -98,7 +98,7 @@ export const applyCommandResults = async (
     const succeeded = rows
       .filter((r) => r.state === COMMAND_STATE.success && r.device_kind === DEVICE_KIND.meter)
       .map((r) => ({ meterId: Number(r.device_id), command: r.command, result: r.result }));
-    await applyCommandEffects(tx, scope.companyId, succeeded, now);
+    await applyCommandEffects(tx, scope.companyId, succeeded);
     return { applied: rows.length, succeeded };
   });
   await storeReadAnswers(db, scope.companyId, succeeded);

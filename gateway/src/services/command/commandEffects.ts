@@ -11,7 +11,6 @@ export const applyCommandEffects = async (
   tx: Transaction<DB>,
   companyId: number,
   done: readonly SucceededMeterCommand[],
-  _now: Date,
 ): Promise<void> => {
   for (const [command, state] of [
     ['valveOpen', 1],
