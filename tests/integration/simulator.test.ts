@@ -76,6 +76,16 @@ describe('city simulator', () => {
     // three days of daily reads and two of hourly ones per household, the district meters every 15 minutes
     const stored = await count('meter_readings');
     expect(stored).toBeGreaterThan(plan.households * 48);
+    // the history goes back to 00:00 (China) three days ago: the base read of the first day
+    const DAY = 86_400_000;
+    const historyStart = Math.floor((at.getTime() - 3 * DAY + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+    const first = await t.app.db
+      .selectFrom('meter_readings')
+      .select((e) => e.fn.min('read_at').as('at'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    // (a drifting concentrator stamps its reads a few minutes off)
+    expect(Math.abs(new Date(first.at as Date).getTime() - historyStart)).toBeLessThan(15 * 60_000);
     const online = await t.app.db
       .selectFrom('concentrators')
       .select((e) => e.fn.countAll<string>().as('n'))

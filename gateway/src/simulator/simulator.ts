@@ -250,23 +250,31 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     const last = status.lastReadingAt ? Date.parse(status.lastReadingAt) - 3 * HOUR : Number.NEGATIVE_INFINITY;
     const from = Math.max(historyStart - 1, last);
     const hourlyFrom = Math.floor((at - 2 * DAY) / HOUR) * HOUR;
+    // the last two days first, for every sender, so today's pages fill at once; then the older daily reads
+    const recentFrom = Math.max(from, hourlyFrom - 1);
     let accepted = 0;
     for (const sender of senders) {
       if (stopped) return;
       // a concentrator that is offline right now has sent only what it had before the outage began
       const outage = sender.concentrator >= 0 ? outageAt(plan, sender.concentrator, at) : undefined;
-      const until = outage ? Math.floor(outage.start / HOUR) * HOUR : dueUntil(sender, at);
-      accepted += await upload(sender, from, until, hourlyFrom);
-      sender.sentUntil = until;
+      sender.sentUntil = outage ? Math.floor(outage.start / HOUR) * HOUR : dueUntil(sender, at);
+      if (sender.sentUntil > recentFrom) accepted += await upload(sender, recentFrom, sender.sentUntil, hourlyFrom);
     }
-    log(`simulator: backfilled ${accepted} readings since ${iso(Math.max(from, historyStart))}`);
     // every concentrator and collector says it is there, so commands reach them before their first hourly upload
+    const up = (k: number) => !outageAt(plan, k, at);
     const devices = [
-      ...plan.concentrators.map((c) => ({ kind: 'concentrator' as const, code: c.code })),
-      ...plan.collectors.map((c) => ({ kind: 'collector' as const, code: c.code })),
-    ].filter((_, k) => k >= plan.concentrators.length || !outageAt(plan, k, at));
+      ...plan.concentrators.flatMap((c, k) => (up(k) ? [{ kind: 'concentrator' as const, code: c.code }] : [])),
+      ...plan.collectors.flatMap((c) => (up(c.concentrator) ? [{ kind: 'collector' as const, code: c.code }] : [])),
+    ];
     for (let s = 0; s < devices.length; s += 10_000)
       await client.readings({ readings: [], status: devices.slice(s, s + 10_000) });
+    log(`simulator: sent the last ${((at - recentFrom) / HOUR).toFixed(0)} hours (${accepted} readings)`);
+    for (const sender of senders) {
+      if (stopped) return;
+      const until = Math.min(recentFrom, sender.sentUntil);
+      if (until > from) accepted += await upload(sender, from, until, hourlyFrom);
+    }
+    log(`simulator: backfilled ${accepted} readings since ${iso(Math.max(from, historyStart))}`);
   };
 
   // stopping while starting is not a failure: ready settles quietly
