@@ -235,12 +235,25 @@ describe('a batch of reads', () => {
       .executeTakeFirstOrThrow();
     expect(Number(m.last_reading)).toBe(50);
     expect(Number(m.voltage)).toBe(3.5);
-    expect(m.online).toBe(true);
+    // reads weeks old are history a head-end catches up on: they do not make the meter online
+    expect(m.online).toBe(false);
     expect(m.last_report_at?.toISOString()).toBe('2026-11-10T00:00:00.000Z');
     expect(m.dirty_from).not.toBeNull();
     expect(
       String((await sql<{ d: string }>`select ${m.dirty_from}::date::text as d`.execute(t.app.db)).rows[0]?.d),
     ).toBe('2026-10-20');
+  });
+
+  it('makes a meter online with a read of the last two days', async () => {
+    const fresh = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
+    await post(INGEST_PATHS.readings, { readings: [{ meterCode: 'IM-002', time: fresh, reading: 60 }] });
+    const m = await t.app.db
+      .selectFrom('water_meters')
+      .select(['online', 'last_reading'])
+      .where('company_id', '=', companyId)
+      .where('meter_code', '=', 'IM-002')
+      .executeTakeFirstOrThrow();
+    expect(m).toEqual({ online: true, last_reading: '60.000' });
   });
 
   it('keeps each month in its own partition', async () => {
@@ -273,6 +286,36 @@ describe('a batch of reads', () => {
       reason: 'blacklisted',
       message: zh('ingest.reject.blacklisted', { code: 'IM-003' }),
     });
+    await t.app.db.deleteFrom('device_blacklists').where('company_id', '=', companyId).execute();
+  });
+
+  it("refuses a meter's data when its collector is on the data-push blacklist", async () => {
+    const collector = await t.app.db
+      .selectFrom('collectors')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('collector_code', '=', 'IK-001')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('device_blacklists')
+      .values({
+        company_id: companyId,
+        list_kind: 1,
+        device_kind: 2,
+        device_id: Number(collector.id),
+        device_code: 'IK-001',
+        reason: null,
+        created_by: null,
+      })
+      .execute();
+    const res = await post(INGEST_PATHS.readings, {
+      readings: [
+        { meterCode: 'IM-001', time: '2026-10-06T00:00:00+08:00', reading: 102 },
+        { meterCode: 'IM-003', time: '2026-10-06T00:00:00+08:00', reading: 9 },
+      ],
+    });
+    expect(res.json().datas.accepted).toBe(1);
+    expect(res.json().datas.rejected).toMatchObject([{ index: 0, reason: 'blacklisted' }]);
     await t.app.db.deleteFrom('device_blacklists').where('company_id', '=', companyId).execute();
   });
 

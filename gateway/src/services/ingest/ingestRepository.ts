@@ -11,6 +11,7 @@ export type IngestMeter = {
   /** the register's capacity, m³ (null: no limit) */
   maxReading: number | null;
   concentratorId: number | null;
+  collectorId: number | null;
 };
 
 const reach = (owner: IngestKeyOwner) =>
@@ -32,12 +33,13 @@ export const findIngestMeters = async (
     remote_code: string | null;
     max_reading: string | null;
     concentrator_id: string | number | null;
+    collector_id: string | number | null;
     by: 'm' | 'r';
   }>`
-    select id, meter_code, remote_code, max_reading, concentrator_id, 'm' as by from water_meters
+    select id, meter_code, remote_code, max_reading, concentrator_id, collector_id, 'm' as by from water_meters
      where company_id = ${owner.companyId} and meter_code = any(${[...new Set(meterCodes)]}::text[]) and used and ${reach(owner)}
     union all
-    select id, meter_code, remote_code, max_reading, concentrator_id, 'r' as by from water_meters
+    select id, meter_code, remote_code, max_reading, concentrator_id, collector_id, 'r' as by from water_meters
      where company_id = ${owner.companyId} and remote_code = any(${[...new Set(remoteCodes)]}::text[]) and used and ${reach(owner)}`.execute(
     db,
   );
@@ -48,6 +50,7 @@ export const findIngestMeters = async (
       remoteCode: r.remote_code,
       maxReading: r.max_reading === null ? null : Number(r.max_reading),
       concentratorId: r.concentrator_id === null ? null : Number(r.concentrator_id),
+      collectorId: r.collector_id === null ? null : Number(r.collector_id),
     };
     found.set(r.by === 'm' ? `m:${r.meter_code}` : `r:${r.remote_code}`, meter);
   }

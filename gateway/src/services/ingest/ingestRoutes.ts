@@ -5,7 +5,6 @@
 
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
-import { BLACKLIST_DEVICE_KIND, BLACKLIST_KIND } from '@waterops/shared/blacklist';
 import type { MessageKey } from '@waterops/shared/i18n';
 import {
   CommandResult,
@@ -19,7 +18,6 @@ import {
 } from '@waterops/shared/reading';
 import type { FastifyRequest } from 'fastify';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { isBlacklisted } from '../blacklist/blacklistRepository.ts';
 import { applyCommandResults, type DeliveryScope, takePendingCommands } from '../command/commandDelivery.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { archivesRoute } from './archivesRoute.ts';
@@ -32,6 +30,7 @@ import {
   markCollectorsReported,
   markConcentratorReported,
 } from './ingestRepository.ts';
+import { pushBlockedMeters } from './pushBlacklist.ts';
 import { checkReadingRow, type ParsedReading } from './readingRows.ts';
 import { type StoredRead, storeReadings } from './readingStore.ts';
 
@@ -114,20 +113,7 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         parsed.flatMap((r) => (r.meterCode ? [r.meterCode] : [])),
         parsed.flatMap((r) => (r.remoteCode ? [r.remoteCode] : [])),
       );
-      const meterIds = [...new Set([...meters.values()].map((m) => m.id))];
-      const concentratorIds = [
-        ...new Set([...meters.values()].flatMap((m) => (m.concentratorId ? [m.concentratorId] : []))),
-      ];
-      const [blockedMeters, blockedConcentrators] = await Promise.all([
-        isBlacklisted(app.db, owner.companyId, BLACKLIST_KIND.dataPush, BLACKLIST_DEVICE_KIND.meter, meterIds),
-        isBlacklisted(
-          app.db,
-          owner.companyId,
-          BLACKLIST_KIND.dataPush,
-          BLACKLIST_DEVICE_KIND.concentrator,
-          concentratorIds,
-        ),
-      ]);
+      const blocked = await pushBlockedMeters(app.db, owner.companyId, [...meters.values()]);
       const toStore: StoredRead[] = [];
       const storedFrom: ParsedReading[] = [];
       for (const r of parsed) {
@@ -138,17 +124,13 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
           rejected.push(
             reject(request, 'readings', r.index, code, 'aboveMax', { value: r.reading, max: meter.maxReading }),
           );
-        else if (
-          blockedMeters.has(meter.id) ||
-          (meter.concentratorId && blockedConcentrators.has(meter.concentratorId))
-        )
-          rejected.push(reject(request, 'readings', r.index, code, 'blacklisted'));
+        else if (blocked.has(meter.id)) rejected.push(reject(request, 'readings', r.index, code, 'blacklisted'));
         else {
           toStore.push({ ...r, meterId: meter.id });
           storedFrom.push(r);
         }
       }
-      const outcomes = await storeReadings(app.db, owner.companyId, toStore);
+      const outcomes = await storeReadings(app.db, owner.companyId, toStore, 1, at);
       let accepted = 0;
       let duplicates = 0;
       outcomes.forEach((o, i) => {

@@ -33,6 +33,7 @@ export const storeReadings = async (
   companyId: number,
   rows: readonly StoredRead[],
   source: ReadingSource = 1,
+  receivedAt: Date = new Date(),
 ): Promise<StoreOutcome[]> => {
   const outcomes: StoreOutcome[] = new Array(rows.length);
   if (rows.length === 0) return outcomes;
@@ -100,12 +101,24 @@ export const storeReadings = async (
     db,
     companyId,
     unique.filter((i) => outcomes[i] === 'stored').map((i) => rows[i] as StoredRead),
+    receivedAt,
   );
   return outcomes;
 };
 
+/**
+ * A read older than this does not make a meter online: it is history a head-end is catching up on (the longest
+ * offline threshold, a meter without a concentrator, is two days and ten minutes).
+ */
+const ONLINE_WITHIN_MS = (2 * 1440 + 10) * 60_000;
+
 /** The latest stored read of each meter becomes its status; the earliest day touched becomes dirty. */
-const updateMeterStatus = async (db: Kysely<DB>, companyId: number, stored: StoredRead[]): Promise<void> => {
+const updateMeterStatus = async (
+  db: Kysely<DB>,
+  companyId: number,
+  stored: StoredRead[],
+  receivedAt: Date,
+): Promise<void> => {
   if (stored.length === 0) return;
   const latest = new Map<number, StoredRead>();
   const firstDay = new Map<number, string>();
@@ -125,7 +138,7 @@ const updateMeterStatus = async (db: Kysely<DB>, companyId: number, stored: Stor
       csq = case when (w.last_report_at is null or s.t >= w.last_report_at) and s.c is not null then s.c else w.csq end,
       rsrp = case when (w.last_report_at is null or s.t >= w.last_report_at) and s.p is not null then s.p else w.rsrp end,
       valve_state = case when (w.last_report_at is null or s.t >= w.last_report_at) and s.s is not null then s.s else w.valve_state end,
-      online = true,
+      online = w.online or s.t > ${new Date(receivedAt.getTime() - ONLINE_WITHIN_MS).toISOString()}::timestamptz,
       dirty_from = least(coalesce(w.dirty_from, s.d), s.d)
     from unnest(
       ${ls.map((r) => r.meterId)}::bigint[], ${ls.map((r) => r.readAt.toISOString())}::timestamptz[],
