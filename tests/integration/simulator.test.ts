@@ -180,6 +180,15 @@ describe('city simulator', () => {
           .executeTakeFirstOrThrow()
       ).at;
     const until = await latest();
+    const collectorsSeen = async () =>
+      (
+        await t.app.db
+          .selectFrom('collectors')
+          .select((e) => e.fn.max('last_report_at').as('at'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).at;
+    const collectorsBefore = await collectorsSeen();
     t.clock.advance(3_600_000);
     const plan = sim.plan;
     // one hourly read per household, four per district meter
@@ -197,6 +206,10 @@ describe('city simulator', () => {
       await new Promise((r) => setTimeout(r, 100));
     expect((await count('meter_readings')) - before).toBeGreaterThanOrEqual(expected);
     expect(new Date((await latest()) as Date).getTime()).toBeGreaterThan(new Date(until as Date).getTime());
+    // collectors report in with their concentrator's upload
+    expect(new Date((await collectorsSeen()) as Date).getTime()).toBeGreaterThan(
+      new Date(collectorsBefore as Date).getTime(),
+    );
     await sim.stop();
   });
 });

@@ -95,6 +95,12 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   const stopping = new AbortController();
   const client = new IngestClient({ baseUrl: opts.baseUrl, key: opts.key, log, signal: stopping.signal });
   const senders = sendersOf(plan);
+  const collectorsOf = new Map<number, string[]>();
+  for (const c of plan.collectors) {
+    const codes = collectorsOf.get(c.concentrator) ?? [];
+    codes.push(c.code);
+    collectorsOf.set(c.concentrator, codes);
+  }
   const failureRate = opts.failureRate ?? 0.05;
   const [delayMin, delayMax] = opts.answerDelayMs ?? [2_000, 12_000];
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -127,11 +133,15 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     // a concentrator with nothing to send still reports in (it stays online); others only send reads
     const starts = reads.length === 0 ? (concentrator ? [0] : []) : [];
     for (let s = 0; s < reads.length; s += INGEST_CHUNK) starts.push(s);
+    // its collectors report in with it (WaterOps learns a collector is alive only from its status)
+    const status = (collectorsOf.get(sender.concentrator) ?? []).map((code) => ({ kind: 'collector' as const, code }));
     let accepted = 0;
     for (const s of starts) {
       const readings = reads.slice(s, s + INGEST_CHUNK).map((r) => toIngestReading(plan, r));
       const reply = await client.readings(
-        concentrator ? { concentratorCode: concentrator.code, clock, readings } : { readings },
+        concentrator
+          ? { concentratorCode: concentrator.code, clock, readings, ...(s === 0 ? { status } : {}) }
+          : { readings },
       );
       for (const c of reply.commands) receive(c);
       accepted += reply.accepted;
