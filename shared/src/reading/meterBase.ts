@@ -46,20 +46,35 @@ export const CHECK_HISTORY_PERIODS = 3;
 
 export const baseCheckMessageKey = (code: BaseCheckCode): MessageKey => `meterBase.check.${code}` as MessageKey;
 
-export type BaseToCheck = { endReading: number | null; consumption: number | null; quality: string };
+export type BaseToCheck = { period: string; endReading: number | null; consumption: number | null; quality: string };
+export type PreviousUse = { period: string; consumption: number };
+
+/** Days in a 'YYYY-MM' month. */
+export const daysInPeriod = (period: string): number => {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
 
 /**
- * The anomalies of one base, given the consumptions of up to three previous periods (missing periods left out):
- * no or a negative end reading, use over 3× the previous mean, no use where the meter used water before, an
- * estimated end. Empty: normal.
+ * The anomalies of one base, given the use of up to three previous periods (missing ones left out): no or a
+ * negative end reading, a daily use over 3× the previous periods' mean daily use, no use where the meter used water
+ * before, an estimated end. Uses are compared per day (months differ in length), and a period the meter's data
+ * started inside (`firstDay`, its first validated day) is left out of the mean: its use covers only part of the
+ * month. Empty: normal.
  */
-export const checkBase = (base: BaseToCheck, previous: readonly number[]): BaseCheckCode[] => {
+export const checkBase = (
+  base: BaseToCheck,
+  previous: readonly PreviousUse[],
+  firstDay: string | null = null,
+): BaseCheckCode[] => {
   const out: BaseCheckCode[] = [];
   if (base.endReading === null) out.push('noEnd');
   else if (base.endReading < 0 || (base.consumption ?? 0) < 0) out.push('negative');
-  const mean = previous.length ? previous.reduce((a, b) => a + b, 0) / previous.length : 0;
+  const full = previous.filter((p) => firstDay === null || `${p.period}-01` >= firstDay);
+  const rates = full.map((p) => p.consumption / daysInPeriod(p.period));
+  const mean = rates.length ? rates.reduce((a, b) => a + b, 0) / rates.length : 0;
   const use = base.consumption ?? 0;
-  if (mean > 0 && use > HIGH_USE_FACTOR * mean) out.push('high');
+  if (mean > 0 && use / daysInPeriod(base.period) > HIGH_USE_FACTOR * mean) out.push('high');
   if (mean > 0 && base.consumption !== null && use === 0) out.push('zero');
   if (base.quality !== 'A') out.push('estimated');
   return out;

@@ -4,7 +4,13 @@
 import { Button, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { Result } from '@waterops/shared/api';
 import { COMMAND_PATHS } from '@waterops/shared/command';
-import { type FreezeReply, METER_BASE_PATHS, type MeterBase, PERIOD_PATTERN } from '@waterops/shared/reading';
+import {
+  type FreezeReply,
+  isQualityCode,
+  METER_BASE_PATHS,
+  type MeterBase,
+  PERIOD_PATTERN,
+} from '@waterops/shared/reading';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -14,6 +20,7 @@ import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { useResourceMutationMutation } from '../../resources/resourceApi.ts';
 import type { ResourceDescriptor } from '../../resources/types.ts';
 import { lastPeriod, METER_BASE_RESOURCE } from './meterBaseApi.ts';
+import { QualityTag } from './QualityTag.tsx';
 
 export type MeterBaseFilters = { period: string; meterCode: string; quality: string; checkState: string };
 
@@ -65,7 +72,13 @@ export const meterBaseResource = (
     { key: 'startReading', titleKey: 'meterBase.startReading', width: 120, text: (r) => reading(r.startReading) },
     { key: 'endReading', titleKey: 'meterBase.endReading', width: 120, text: (r) => reading(r.endReading) },
     { key: 'consumption', titleKey: 'meterBase.consumption', width: 110, text: (r) => reading(r.consumption) },
-    { key: 'quality', titleKey: 'meterBase.quality', width: 80 },
+    {
+      key: 'quality',
+      titleKey: 'meterBase.quality',
+      width: 100,
+      text: (r) => r.quality,
+      render: (r) => (isQualityCode(r.quality) ? <QualityTag quality={r.quality} /> : r.quality),
+    },
     {
       key: 'checkMessage',
       titleKey: 'meterBase.checkMessage',

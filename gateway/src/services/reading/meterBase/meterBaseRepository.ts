@@ -114,10 +114,16 @@ export type BaseForCheck = {
   end_reading: string | null;
   consumption: string | null;
   quality: string;
-  previous: (string | number)[];
+  /** the use of up to three previous periods */
+  previous: { period: string; consumption: string | number }[];
+  /** the meter's first validated day, 'YYYY-MM-DD' */
+  first_day: string | null;
 };
 
-/** The bases of a period (in the scope, optionally one area) with the consumptions of the 3 periods before. */
+/**
+ * The bases of a period (in the scope, optionally one area) with the use of the 3 periods before and the meter's
+ * first validated day (an index lookup per base on the reading_days key).
+ */
 export const basesForCheck = async (
   db: Db,
   companyId: number,
@@ -129,9 +135,16 @@ export const basesForCheck = async (
   const rows = await basesOf(db, companyId, { period, areaId }, scope)
     .select(['b.id', 'b.end_reading', 'b.consumption', 'b.quality'])
     .select(
-      sql<(string | number)[]>`array(select p.consumption from meter_bases p
+      sql<
+        BaseForCheck['previous']
+      >`coalesce((select json_agg(json_build_object('period', p.period, 'consumption', p.consumption))
+        from meter_bases p
         where p.company_id = b.company_id and p.meter_id = b.meter_id and p.consumption is not null
-          and p.period in (${sql.join(earlier)}))`.as('previous'),
+          and p.period in (${sql.join(earlier)})), '[]'::json)`.as('previous'),
+    )
+    .select(
+      sql<string | null>`(select to_char(min(r.day), 'YYYY-MM-DD') from reading_days r
+        where r.company_id = b.company_id and r.meter_id = b.meter_id)`.as('first_day'),
     )
     .execute();
   return rows as BaseForCheck[];

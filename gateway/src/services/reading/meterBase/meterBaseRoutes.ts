@@ -147,8 +147,9 @@ export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const byOutcome = new Map<string, number[]>();
         for (const b of bases) {
           const codes = checkBase(
-            { endReading: num(b.end_reading), consumption: num(b.consumption), quality: b.quality.trim() },
-            b.previous.map(Number),
+            { period, endReading: num(b.end_reading), consumption: num(b.consumption), quality: b.quality.trim() },
+            b.previous.map((p) => ({ period: p.period, consumption: Number(p.consumption) })),
+            b.first_day,
           ).join(',');
           byOutcome.set(codes, [...(byOutcome.get(codes) ?? []), Number(b.id)]);
         }
