@@ -129,15 +129,22 @@ describe('city simulator', () => {
       .where('meter_code', '=', m.code[index] as string)
       .executeTakeFirstOrThrow();
 
+    // a meter of the company that is not in the simulated city: the company key sees its command, nobody answers
+    const foreign = await t.app.db
+      .insertInto('water_meters')
+      .values({ company_id: companyId, meter_code: 'NOT-IN-CITY-1', valve_control: true, online: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await t.app.inject({
       method: 'POST',
       url: COMMAND_PATHS.valve,
       headers: bearer(admin),
-      payload: { meterIds: [Number(meter.id)], action: 'close' },
+      payload: { meterIds: [Number(meter.id), Number(foreign.id)], action: 'close' },
     });
     expect(res.statusCode).toBe(200);
-    const created = res.json().datas.commands[0];
+    const [created, other] = res.json().datas.commands;
     expect(created.state).toBe('created');
+    expect(other.state).toBe('created');
 
     const states: string[] = [];
     for (let k = 0; k < 200 && states.at(-1) !== 'success' && states.at(-1) !== 'failed'; k++) {
@@ -164,6 +171,8 @@ describe('city simulator', () => {
       .where('id', '=', meter.id)
       .executeTakeFirstOrThrow();
     expect(valve.valve_state).toBe(0);
+    const unanswered = await t.app.inject({ method: 'GET', url: COMMAND_PATHS.one(other.id), headers: bearer(admin) });
+    expect(unanswered.json().datas.state).toBe('executing');
     await sim.stop();
   });
 

@@ -158,19 +158,25 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     meterByCode ??= new Map(plan.meters.code.map((c, i) => [c, i]));
     return meterByCode.get(code);
   };
-  const reachable = (command: PendingCommand, at: number) => {
-    if (command.deviceKind !== 'meter') {
-      const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
-      return k < 0 || !outageAt(plan, k, at);
+  /** The concentrator a command travels through (-1: the device answers itself), or undefined: not one of ours. */
+  const routeOf = (command: PendingCommand): number | undefined => {
+    if (command.deviceKind === 'meter') {
+      const meter = meterOf(command.deviceCode);
+      return meter === undefined ? undefined : (plan.meters.concentrator[meter] as number);
     }
-    const meter = meterOf(command.deviceCode);
-    const c = meter === undefined ? -1 : (plan.meters.concentrator[meter] as number);
-    return c < 0 || !outageAt(plan, c, at);
+    if (command.deviceKind === 'concentrator') {
+      const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
+      return k < 0 ? undefined : k;
+    }
+    const collector = plan.collectors.find((c) => c.code === command.deviceCode);
+    return collector?.concentrator;
   };
   const answer = async (command: PendingCommand) => {
     const at = now();
-    // a device behind a concentrator in an outage never hears the command: WaterOps times it out
-    if (!reachable(command, at)) return;
+    // a device the city does not have (the company's key sees every device) is not ours to answer; one behind a
+    // concentrator in an outage never hears the command: WaterOps times both out
+    const route = routeOf(command);
+    if (route === undefined || (route >= 0 && outageAt(plan, route, at))) return;
     const ok = unit(plan.seed, 0xc0d, command.id) >= failureRate;
     const meter = command.deviceKind === 'meter' ? meterOf(command.deviceCode) : undefined;
     let result: unknown = {};
