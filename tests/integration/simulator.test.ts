@@ -221,4 +221,40 @@ describe('city simulator', () => {
     );
     await sim.stop();
   });
+
+  it('takes a new report rate from a concentrator command and answers with it', async () => {
+    const sim = simulate({
+      realtime: true,
+      now: t.clock.now,
+      answerDelayMs: [50, 50],
+      commandPollMs: 100,
+      failureRate: 0,
+    });
+    await sim.ready;
+    const plan = sim.plan;
+    const k = plan.concentrators.findIndex((_, j) => !outageAt(plan, j, t.clock.now().getTime()));
+    const row = await t.app.db
+      .updateTable('concentrators')
+      .set({ report_rate: 15 })
+      .where('company_id', '=', companyId)
+      .where('concentrator_code', '=', plan.concentrators[k]?.code as string)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: COMMAND_PATHS.concentratorCommand(Number(row.id)),
+      headers: bearer(admin),
+      payload: { command: 'reportRate' },
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().datas.commands[0].id;
+    let answered: { state: string; result: unknown } | undefined;
+    for (let n = 0; n < 200 && answered?.state !== 'success'; n++) {
+      await new Promise((r) => setTimeout(r, 50));
+      answered = (await t.app.inject({ method: 'GET', url: COMMAND_PATHS.one(id), headers: bearer(admin) })).json()
+        .datas;
+    }
+    expect(answered).toMatchObject({ state: 'success', result: { reportRate: 15 } });
+    await sim.stop();
+  });
 });

@@ -190,6 +190,16 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
         result = { reading: read.reading, time: iso(read.time) };
         await client.readings({ readings: [toIngestReading(plan, read)] });
       }
+    } else if (
+      ok &&
+      command.deviceKind === 'concentrator' &&
+      (command.command === 'reportRate' || command.command === 'params')
+    ) {
+      // a new report rate changes how often it uploads (its meters still read hourly)
+      const rate = Number((command.params as { reportRate?: unknown } | null)?.reportRate);
+      const sender = senders.find((x) => x.concentrator === route);
+      if (sender && Number.isInteger(rate) && rate >= 1 && rate <= 1440) sender.everyMs = rate * MINUTE;
+      result = { reportRate: sender ? sender.everyMs / MINUTE : null };
     } else if (ok && command.command === 'clock') {
       // a concentrator answers with its own clock, drift included
       const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
