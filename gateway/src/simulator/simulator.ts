@@ -201,9 +201,8 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       if (sender && Number.isInteger(rate) && rate >= 1 && rate <= 1440) sender.everyMs = rate * MINUTE;
       result = { reportRate: sender ? sender.everyMs / MINUTE : null };
     } else if (ok && command.command === 'clock') {
-      // a concentrator answers with its own clock, drift included
-      const k = plan.concentrators.findIndex((c) => c.code === command.deviceCode);
-      result = { clock: iso(at + clockDrift(plan, k, at) * 1000) };
+      // a device answers with its concentrator's clock, drift included
+      result = { clock: iso(at + clockDrift(plan, route, at) * 1000) };
     }
     await client.commandResults([
       ok
