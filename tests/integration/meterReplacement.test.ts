@@ -56,7 +56,7 @@ const newMeter = async (code: string, areaId: number) =>
 const meterRow = (id: number) =>
   t.app.db
     .selectFrom('water_meters')
-    .select(['meter_code', 'base_reading'])
+    .select(['meter_code', 'base_reading', 'last_reading'])
     .select((eb) => eb.cast<string | null>('dirty_from', 'text').as('dirty'))
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
@@ -119,6 +119,8 @@ describe('a meter swap', () => {
     const row = await meterRow(meter);
     expect(row.meter_code).toBe('RPL-NEW');
     expect(Number(row.base_reading)).toBe(0);
+    // the meter has not reported since the swap: its last reading is the new register's base
+    expect(Number(row.last_reading)).toBe(0);
     expect(row.dirty).toBe(ago(3));
 
     const list = await call('GET', `${METER_BASE_PATHS.replacements}?meterId=${meter}`, recorder.token);

@@ -70,6 +70,9 @@ export const recordSwap = async (tx: Transaction<DB>, companyId: number, v: Swap
   await sql`
     update water_meters
        set meter_code = ${v.newMeterCode}, base_reading = ${v.newBaseReading}, updated_at = ${at},
+           -- the register on the wall is now the new one, unless the meter reported since the swap
+           last_reading = case when last_report_at is null or last_report_at <= ${v.replacedAt}
+                               then ${v.newBaseReading} else last_reading end,
            dirty_from = least(coalesce(dirty_from, ${v.day}::date), ${v.day}::date)
      where company_id = ${companyId} and id = ${v.meterId}`.execute(tx);
   return Number(row.id);
