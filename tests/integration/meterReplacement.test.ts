@@ -98,9 +98,10 @@ beforeAll(async () => {
     .insertInto('meter_readings')
     .values(reads.map((r) => ({ company_id: companyId, meter_id: meter, read_at: r.at, reading: r.reading })))
     .execute();
+  // as ingestion left it: last reported the old register's 510 at 00:00 three days ago (before the swap)
   await t.app.db
     .updateTable('water_meters')
-    .set({ dirty_from: ago(12) })
+    .set({ dirty_from: ago(12), last_reading: 510, last_report_at: dayStart(ago(3)) })
     .where('id', '=', meter)
     .execute();
   await revalidateDirtyMeters(t.app.db, { now: new Date() });
