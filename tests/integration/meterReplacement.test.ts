@@ -211,6 +211,10 @@ describe('access', () => {
     expect(scoped.json().resp_code, scoped.body).toBe(0);
     const token = await signIn(t.app, recorder.username, recorder.password);
     expect((await call('POST', METER_BASE_PATHS.replace, token, body)).json()).toEqual(notFound);
+    // the latest swaps without a meter: the scoped recorder's area A swap, nothing for another tenant
+    const latest = await call('GET', METER_BASE_PATHS.replacements, token);
+    expect((latest.json().datas as MeterReplacement[]).map((r) => r.meterId)).toEqual([meter]);
+    expect((await call('GET', METER_BASE_PATHS.replacements, otherAdmin)).json().datas).toEqual([]);
     expect((await meterRow(neighbour)).meter_code).toBe('RPL-NEIGHBOUR');
   });
 });

@@ -90,23 +90,33 @@ export type SwapRow = {
   created_at: Date;
 };
 
-/** The swaps of one meter, newest first. */
-export const swapsOf = async (db: Db, companyId: number, meterId: number): Promise<SwapRow[]> =>
-  (await db
-    .selectFrom('meter_replacements')
+/** The swaps of one meter, or (no meterId) the tenant's latest swaps of meters in the scope; newest first. */
+export const swapsOf = async (
+  db: Db,
+  companyId: number,
+  meterId: number | undefined,
+  scope: ScopePredicate[] | null = null,
+  limit = 999,
+): Promise<SwapRow[]> => {
+  let q = db
+    .selectFrom('meter_replacements as r')
+    .innerJoin('water_meters as t', (j) =>
+      j.onRef('t.company_id', '=', 'r.company_id').onRef('t.id', '=', 'r.meter_id'),
+    )
     .select([
-      'id',
-      'meter_id',
-      'replaced_at',
-      'old_meter_code',
-      'old_final_reading',
-      'new_meter_code',
-      'new_base_reading',
-      'remark',
-      'created_at',
+      'r.id',
+      'r.meter_id',
+      'r.replaced_at',
+      'r.old_meter_code',
+      'r.old_final_reading',
+      'r.new_meter_code',
+      'r.new_base_reading',
+      'r.remark',
+      'r.created_at',
     ])
-    .where('company_id', '=', companyId)
-    .where('meter_id', '=', meterId)
-    .orderBy('replaced_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute()) as SwapRow[];
+    .where('r.company_id', '=', companyId);
+  if (meterId !== undefined) q = q.where('r.meter_id', '=', meterId);
+  // biome-ignore lint/suspicious/noExplicitAny: the scope condition is built on alias `t` of any table
+  if (scope) q = q.where((eb) => scopeExpression(scope)(eb as any) as never);
+  return (await q.orderBy('r.replaced_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute()) as SwapRow[];
+};

@@ -22,7 +22,13 @@ import { lockMeterForSwap, meterCodeTaken, recordSwap, type SwapRow, swapsOf } f
 const path = (full: string) => full.slice('/api-workbench'.length);
 const tags = ['meterReplacement'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const MeterIdQuery = Type.Object({ meterId: Type.Integer({ minimum: 1 }) });
+const SwapsQuery = Type.Object({
+  /** one meter's swaps; without it, the latest swaps of the meters in the caller's scope */
+  meterId: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Integer({ minimum: 1, maximum: 999, default: 50 }),
+  /** accepted for the list convention; the answer is the newest `limit` swaps */
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+});
 
 const toReplacement = (r: SwapRow): MeterReplacement => ({
   id: Number(r.id),
@@ -108,17 +114,19 @@ export const meterReplacementRoutes: ServicePlugin<ServiceOptions> = async (app,
       },
       schema: {
         tags,
-        summary: 'The swaps of one meter of the tenant, newest first',
-        querystring: MeterIdQuery,
+        summary: "The swaps of one meter of the tenant (or the tenant's latest, in the data scope), newest first",
+        querystring: SwapsQuery,
         response: { 200: Result(Type.Array(MeterReplacement)), ...errors },
       },
     },
     async (request) => {
-      const { meterId } = request.query as Static<typeof MeterIdQuery>;
+      const { meterId, limit } = request.query as Static<typeof SwapsQuery>;
       const me = app.principalOf(request);
+      const scope = meterScope(me.scope);
       const rows = await app.db.transaction().execute(async (tx) => {
-        if (!(await lockMeterForSwap(tx, me.companyId, meterId, meterScope(me.scope), false))) throw notFound();
-        return swapsOf(tx, me.companyId, meterId);
+        if (meterId !== undefined && !(await lockMeterForSwap(tx, me.companyId, meterId, scope, false)))
+          throw notFound();
+        return swapsOf(tx, me.companyId, meterId, scope, limit);
       });
       return ok(rows.map(toReplacement), request.t('common.success'));
     },
