@@ -11,7 +11,7 @@ import {
 import { dayStart, daysBetween } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId } from '../fixtures/factories.ts';
-import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+import { createTestDatabase, startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 let t: TestApp;
 let companyId: number;
@@ -55,6 +55,40 @@ describe('ticks', () => {
     );
     expect(outcome).toBe('failed');
     expect(String(seen[0])).toContain('boom');
+  });
+
+  it('skips a tick another instance on the same database is running, and runs a period once across them', async () => {
+    const database = await createTestDatabase();
+    const a = await startTestApp({ database });
+    // PGlite lives inside one process, so there the second instance is the same app; on PostgreSQL (CI runs the
+    // suite there too) it is a second app with its own pool, which only the advisory lock keeps out
+    const b = database.url ? await startTestApp({ database }) : a;
+    try {
+      const gate = deferred();
+      const started = deferred();
+      const first = runTick(a.app.db, a.app.dbKind, 'shared', async () => {
+        started.resolve();
+        await gate.promise;
+      });
+      // the first tick holds the lock once its work has begun
+      await started.promise;
+      expect(await runTick(b.app.db, b.app.dbKind, 'shared', async () => undefined)).toBe('skipped');
+      gate.resolve();
+      expect(await first).toBe('ran');
+      expect(await runTick(b.app.db, b.app.dbKind, 'shared', async () => undefined)).toBe('ran');
+
+      let runs = 0;
+      const work = async () => ++runs;
+      await Promise.all([
+        runOncePerPeriod(a.app.db, 'test:shared', '2026-05', 'a', work),
+        runOncePerPeriod(b.app.db, 'test:shared', '2026-05', 'b', work),
+      ]);
+      expect(runs).toBe(1);
+    } finally {
+      if (b !== a) await b.close();
+      await a.close();
+      await database.drop();
+    }
   });
 
   it('starts and stops an app with its jobs on', async () => {
@@ -169,9 +203,14 @@ describe('month-end freeze catch-up', () => {
       .select(['id', 'period', 'start_reading', 'end_reading', 'consumption', 'quality'])
       .where('company_id', '=', companyId)
       .where('meter_id', '=', meter)
-      .orderBy('id')
+      .orderBy('period')
       .execute();
-    // oldest first: ids follow the months; each month starts where the one before ended
+    // each instance walks the months oldest first (together they may interleave); one base per month, each
+    // starting where the month before ended
+    for (const report of [a, b]) {
+      const periods = report.filter((r) => r.companyId === companyId).map((r) => r.period);
+      expect(periods).toEqual([...periods].sort());
+    }
     expect(bases.map((r) => r.period)).toEqual(['2026-05', '2026-06', '2026-07']);
     const idx = (day: string) => days.indexOf(day);
     expect(bases.map((r) => [Number(r.start_reading), Number(r.end_reading), Number(r.consumption)])).toEqual([
