@@ -89,8 +89,16 @@ describe('the meter base page', () => {
   });
 
   it('shows a viewer the list without the freeze bar or the batch actions', async () => {
-    renderBases(['reading:meterBase:view']);
+    const { store } = renderBases(['reading:meterBase:view']);
     await ui.row('MB001');
+    // the guarded parts wait for the signed-in user's permissions: decide only once they are known
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (q) => q?.endpointName === 'currentUser' && q.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
     expect(ui.period()).toBeNull();
     expect(screen.queryByRole('button', { name: '抄读' })).toBeNull();
   });
