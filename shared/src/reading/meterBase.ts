@@ -19,7 +19,10 @@ export const METER_BASE_PATHS = {
   baseCheck: `${W}/meter/meterBase/baseCheck`,
   /** POST { id, endReading } → Result(MeterBase): a manual correction (source 3) */
   update: `${W}/meter/meterBase/update`,
-  /** POST { rows: MeterBaseImportRow[] } → Result(MeterBaseImportReply): each row alone; failed rows with reasons */
+  /**
+   * POST multipart `file`: an .xlsx whose first three columns are body code, period, end reading →
+   * Result(MeterBaseImportReply): each row alone; failed rows with their sheet row number and reason
+   */
   import: `${W}/meter/meterBase/import`,
   /** POST ReplaceMeter → Result(MeterReplacement) */
   replace: `${W}/device/watermeter/replace`,
@@ -130,14 +133,7 @@ export const BaseUpdateBody = Type.Object({
 });
 export type BaseUpdateBody = Static<typeof BaseUpdateBody>;
 
-/** One row of a base sheet: the meter by body code, the month, the register at its end. */
-export const MeterBaseImportRow = Type.Object({
-  meterCode: Type.String(),
-  period: Type.String(),
-  endReading: Type.Union([Type.Number(), Type.String()]),
-});
-export type MeterBaseImportRow = Static<typeof MeterBaseImportRow>;
-export const MeterBaseImportBody = Type.Object({ rows: Type.Array(MeterBaseImportRow, { maxItems: 10_000 }) });
+/** What an import did: rows kept, and the failed rows by sheet row number (header = 1) with the reason. */
 export const MeterBaseImportReply = Type.Object({
   imported: Type.Integer(),
   failed: Type.Array(Type.Object({ index: Type.Integer(), meterCode: Type.String(), message: Type.String() })),
