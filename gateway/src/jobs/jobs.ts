@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { expireCommands } from '../services/command/commandDelivery.ts';
 import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
-import { revalidateDirtyMeters } from '../services/reading/revalidate.ts';
+import { revalidateDirtyMeters, sweepYesterday } from '../services/reading/revalidate.ts';
 import { INSTANCE_ID, scheduleJob } from './jobScheduler.ts';
 import { freezeDueMonths } from './monthEndFreeze.ts';
 
@@ -18,6 +18,13 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
   scheduleJob(
     app,
     { name: 'revalidation', everyMs: 30_000, run: (at) => revalidateDirtyMeters(db(), { now: at }) },
+    now,
+  );
+  // once a day (checked hourly): every meter's yesterday is validated even if it sent nothing, so a silent meter's
+  // missing day shows as a gap (estimated) instead of waiting for its next read
+  scheduleJob(
+    app,
+    { name: 'veeSweep', everyMs: 3_600_000, firstAfterMs: 60_000, run: (at) => sweepYesterday(db(), at, INSTANCE_ID) },
     now,
   );
   scheduleJob(app, { name: 'offlineDevices', everyMs: 60_000, run: (at) => markOfflineDevices(db(), at) }, now);

@@ -11,13 +11,14 @@ import { companyRoutes } from './company/companyRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
-import { deviceStatusRoutes } from './deviceStatus/deviceStatusRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
 import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { meterRoutes } from './device/meterRoutes.ts';
 import { valveRoutes } from './device/valveRoutes.ts';
+import { deviceStatusRoutes } from './deviceStatus/deviceStatusRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { ingestKeyRoutes } from './ingest/ingestKeyRoutes.ts';
+import { ingestRoutes } from './ingest/ingestRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
@@ -25,12 +26,12 @@ import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
 import { userRegionAreaRoutes } from './place/userRegionAreaRoutes.ts';
-import { readingRateRoutes } from './reading/readingRateRoutes.ts';
-import { readingRecordRoutes } from './reading/readingRecordRoutes.ts';
-import { voltageHistoryRoutes } from './reading/voltageHistoryRoutes.ts';
 import { dataCheckRoutes } from './reading/dataCheckRoutes.ts';
 import { meterBaseRoutes } from './reading/meterBase/meterBaseRoutes.ts';
 import { meterReplacementRoutes } from './reading/meterBase/meterReplacementRoutes.ts';
+import { readingRateRoutes } from './reading/readingRateRoutes.ts';
+import { readingRecordRoutes } from './reading/readingRecordRoutes.ts';
+import { voltageHistoryRoutes } from './reading/voltageHistoryRoutes.ts';
 import { registrationRoutes } from './registration/registrationRoutes.ts';
 import { smsOutboxRoutes } from './registration/smsOutboxRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
@@ -63,19 +64,21 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     valveRoutes,
     residentRoutes,
     residentMeterRoutes,
+    // the public ingestion API, signed with device keys (issue 5)
+    ingestRoutes,
     deviceStatusRoutes,
     blacklistRoutes,
     ingestKeyRoutes,
     commandRoutes,
+    // reading records, reading rate, voltage history (issue 5)
+    readingRecordRoutes,
+    readingRateRoutes,
+    voltageHistoryRoutes,
     // data verification (issue 5, H-VEE)
     dataCheckRoutes,
     // month-end bases, base check and import, meter swaps (H-JOBS)
     meterBaseRoutes,
     meterReplacementRoutes,
-    // reading records, reading rate, voltage history (issue 5)
-    readingRecordRoutes,
-    readingRateRoutes,
-    voltageHistoryRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes],
 };

@@ -757,6 +757,50 @@ const catalogue = {
   'oplog.meterBaseUpdate': { 'zh-CN': '修改抄表底数', en: 'Correct a meter base' },
   'oplog.meterBaseImport': { 'zh-CN': '导入抄表底数', en: 'Import meter bases' },
   'oplog.meterReplace': { 'zh-CN': '换表', en: 'Replace a meter' },
+  // Ingestion API (lead)
+  'ingest.badKey': {
+    'zh-CN': '接入密钥无效或已停用',
+    en: 'The ingestion key is missing, unknown or disabled',
+  },
+  'ingest.reject.invalid': { 'zh-CN': '数据格式不正确', en: 'The row is not a valid object' },
+  'ingest.reject.noMeter': { 'zh-CN': '缺少表身号或远传号', en: 'The row names no meter (meterCode or remoteCode)' },
+  'ingest.reject.unknownMeter': { 'zh-CN': '水表 {{code}} 不存在', en: 'No meter {{code}}' },
+  'ingest.reject.badTime': { 'zh-CN': '抄表时间格式不正确', en: 'The read time is not a valid ISO time' },
+  'ingest.reject.future': {
+    'zh-CN': '抄表时间晚于服务器时间,请校准设备时钟',
+    en: 'The read time is ahead of the server clock: set the device clock',
+  },
+  'ingest.reject.badReading': {
+    'zh-CN': '读数必须是不小于0且最多3位小数的数字',
+    en: 'The reading must be a number ≥ 0 with at most 3 decimals',
+  },
+  'ingest.reject.aboveMax': {
+    'zh-CN': '读数 {{value}} 超过水表最大读数 {{max}}',
+    en: 'The reading {{value}} is above the meter\'s max reading {{max}}',
+  },
+  'ingest.reject.badVoltage': { 'zh-CN': '电压必须在0到10V之间', en: 'The voltage must be between 0 and 10 V' },
+  'ingest.reject.badCsq': { 'zh-CN': 'CSQ必须是0到31或99', en: 'CSQ must be 0–31 or 99' },
+  'ingest.reject.badRsrp': { 'zh-CN': 'RSRP必须在-140到-44dBm之间', en: 'RSRP must be between −140 and −44 dBm' },
+  'ingest.reject.badValveState': { 'zh-CN': '阀门状态必须是0或1', en: 'The valve state must be 0 or 1' },
+  'ingest.reject.blacklisted': {
+    'zh-CN': '设备 {{code}} 在数据推送黑名单中',
+    en: 'The device {{code}} is on the data-push blacklist',
+  },
+  'ingest.reject.conflict': {
+    'zh-CN': '水表 {{code}} 在该时间已有不同读数,原读数保留',
+    en: 'The meter {{code}} already has a different reading at that time; the stored one is kept',
+  },
+  'ingest.reject.unknownDevice': { 'zh-CN': '设备 {{code}} 不存在', en: 'No device {{code}}' },
+  'ingest.reject.unknownArea': { 'zh-CN': '小区 {{code}} 不存在', en: 'No residential area {{code}}' },
+  'ingest.reject.unknownCategory': { 'zh-CN': '用户类别 {{code}} 不存在', en: 'No resident category {{code}}' },
+  'ingest.reject.meterBound': {
+    'zh-CN': '水表 {{code}} 已绑定其他用户',
+    en: 'The meter {{code}} is bound to another resident',
+  },
+  'ingest.concentratorKeyOnly': {
+    'zh-CN': '集中器密钥不能同步档案,请使用公司密钥',
+    en: 'A concentrator key cannot sync archives: use a company key',
+  },
   // Reading records, reading rate, voltage history (H-READ)
   'readingRecord.badDay': { 'zh-CN': '日期格式应为 YYYY-MM-DD', en: 'A date must be YYYY-MM-DD' },
   'readingRecord.rangeReversed': {

@@ -10,7 +10,8 @@ import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { OnlineTag } from './ConcentratorPage.tsx';
-import { useCollectorsOfConcentratorQuery, useConcentratorQuery } from './concentratorApi.ts';
+import { clockOffsetText } from './clockOffset.ts';
+import { useCollectorsOfConcentratorQuery, useConcentratorQuery, useConcentratorTimeQuery } from './concentratorApi.ts';
 
 function ConcentratorFields({ c }: { c: Concentrator }) {
   const { t } = useTranslation();
@@ -28,6 +29,9 @@ function ConcentratorFields({ c }: { c: Concentrator }) {
       <DetailField label={t('concentrator.lastReport')}>
         {c.lastReportTime ? formatDateTime(new Date(c.lastReportTime)) : '—'}
       </DetailField>
+      <DetailField label={t('concentrator.clock')}>
+        <ConcentratorClock id={c.id} />
+      </DetailField>
       <DetailField label={t('concentrator.collectorCount')}>{c.collectorCount}</DetailField>
       <DetailField label={t('concentrator.meterCount')}>{c.meterCount}</DetailField>
       <DetailField label={t('concentrator.ip')}>{show(c.ip)}</DetailField>
@@ -42,6 +46,13 @@ function ConcentratorFields({ c }: { c: Concentrator }) {
       <DetailField label={t('concentrator.remark')}>{show(c.remark)}</DetailField>
     </dl>
   );
+}
+
+/** The concentrator's clock offset as last reported (drift puts its meters' read times off). */
+function ConcentratorClock({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { data } = useConcentratorTimeQuery(id);
+  return <>{data ? clockOffsetText(data.clockOffsetSeconds, t) : '—'}</>;
 }
 
 function ConcentratorCollectors({ id }: { id: number }) {

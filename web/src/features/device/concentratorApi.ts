@@ -2,7 +2,13 @@
 // the stored parameters for the settings dialog, the residential areas and concentrators for the list filters, and
 // the resource ids of the concentrator and collector pages (their lists and drawers refresh after saves).
 import type { PageResult, Result } from '@waterops/shared/api';
-import { type Collector, type Concentrator, type ConcentratorParams, DEVICE_PATHS } from '@waterops/shared/device';
+import {
+  type Collector,
+  type Concentrator,
+  type ConcentratorParams,
+  type ConcentratorTime,
+  DEVICE_PATHS,
+} from '@waterops/shared/device';
 import { type Area, PLACE_PATHS } from '@waterops/shared/place';
 import { baseApi } from '../../api/baseApi.ts';
 
@@ -32,6 +38,12 @@ export const concentratorApi = baseApi.injectEndpoints({
         params: { concentratorId, page: 1, limit: DRAWER_COLLECTORS },
       }),
       providesTags: tags,
+    }),
+    /** the concentrator's clock as reckoned from the offset it reported with its last batch */
+    concentratorTime: build.query<ConcentratorTime, number>({
+      query: (id) => ({ url: DEVICE_PATHS.concentratorTime, params: { id }, not_msg: true }),
+      transformResponse: (r: Result<ConcentratorTime>) => r.datas,
+      keepUnusedDataFor: 0,
     }),
     concentratorParams: build.query<ConcentratorParams, number>({
       query: (id) => ({ url: DEVICE_PATHS.concentratorParams(id) }),
@@ -66,6 +78,7 @@ export const concentratorApi = baseApi.injectEndpoints({
 export const {
   useConcentratorQuery,
   useCollectorsOfConcentratorQuery,
+  useConcentratorTimeQuery,
   useConcentratorParamsQuery,
   useSaveConcentratorParamsMutation,
   useDeviceAreasQuery,
