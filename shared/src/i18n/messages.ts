@@ -698,13 +698,19 @@ const catalogue = {
   'oplog.ingestKeyDelete': { 'zh-CN': '删除接入密钥', en: 'Delete ingestion key' },
   // Device commands (H-CMD)
   'command.noValveControl': { 'zh-CN': '水表 {{code}} 没有阀控功能', en: 'The meter {{code}} has no valve control' },
-  'command.offlineValve': { 'zh-CN': '设备离线，开关阀命令已取消', en: 'Device offline: the valve command was cancelled' },
+  'command.offlineValve': {
+    'zh-CN': '设备离线，开关阀命令已取消',
+    en: 'Device offline: the valve command was cancelled',
+  },
   'command.offline': { 'zh-CN': '设备离线，命令已取消', en: 'Device offline: the command was cancelled' },
   'command.intercepted': {
     'zh-CN': '阀门操作被拦截，命令已取消',
     en: 'Valve operation intercepted: the command was cancelled',
   },
-  'command.timeout': { 'zh-CN': '设备未按时应答，命令失败', en: 'The device did not answer in time: the command failed' },
+  'command.timeout': {
+    'zh-CN': '设备未按时应答，命令失败',
+    en: 'The device did not answer in time: the command failed',
+  },
   'command.device': { 'zh-CN': '设备执行失败', en: 'The device reported a failure' },
   'oplog.commandValve': { 'zh-CN': '开关阀', en: 'Valve command' },
   'oplog.commandRead': { 'zh-CN': '实时抄表', en: 'Read now' },
@@ -733,7 +739,10 @@ const catalogue = {
     en: 'The end reading must be a number of 0 or more, not {{value}}',
   },
   'meterBase.replace.timeRequired': { 'zh-CN': '请选择换表时间', en: 'Please choose the replacement time' },
-  'meterBase.replace.timeFuture': { 'zh-CN': '换表时间不能晚于现在', en: 'The replacement time cannot be in the future' },
+  'meterBase.replace.timeFuture': {
+    'zh-CN': '换表时间不能晚于现在',
+    en: 'The replacement time cannot be in the future',
+  },
   'meterBase.replace.readingRequired': {
     'zh-CN': '请输入不小于 0 的读数',
     en: 'Please enter a reading of 0 or more',
@@ -776,7 +785,7 @@ const catalogue = {
   },
   'ingest.reject.aboveMax': {
     'zh-CN': '读数 {{value}} 超过水表最大读数 {{max}}',
-    en: 'The reading {{value}} is above the meter\'s max reading {{max}}',
+    en: "The reading {{value}} is above the meter's max reading {{max}}",
   },
   'ingest.reject.badVoltage': { 'zh-CN': '电压必须在0到10V之间', en: 'The voltage must be between 0 and 10 V' },
   'ingest.reject.badCsq': { 'zh-CN': 'CSQ必须是0到31或99', en: 'CSQ must be 0–31 or 99' },

@@ -3,6 +3,6 @@
 export * from './chinaTime.ts';
 export * from './dataCheck.ts';
 export * from './ingest.ts';
+export * from './meterBase.ts';
 export * from './quality.ts';
 export * from './records.ts';
-export * from './meterBase.ts';

@@ -321,7 +321,7 @@ describe('properties of the daily series', () => {
             expect(['A', 'E', 'S']).toContain(d.quality);
           }
           // one row per day from the first one on, none skipped
-          days.forEach((d, i) => i > 0 && expect(d.day).toBe(addDays(days[i - 1]?.day as string)));
+          for (let i = 1; i < days.length; i++) expect(days[i]?.day).toBe(addDays(days[i - 1]?.day as string));
         },
       ),
     );
