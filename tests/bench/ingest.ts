@@ -3,12 +3,18 @@
 // per batch, no checks, no status update), on PGlite and on PostgreSQL, with the gateway's memory. The goal (issue
 // 5): 1,000,000 meters (4,000,000 reads) in ≤ 5 minutes on PostgreSQL, at ≥ 0.3× the raw rate.
 // The client runs in the same process as the gateway (2 cores here): its JSON encoding is counted against the API.
+// Writes tests/bench/results/ingest.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
 import { INGEST_PATHS } from '@waterops/shared/reading';
 import { sql } from 'kysely';
+import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
 import { type Backend, onBackends, openBenchApp, timed } from './benchApp.ts';
 import { machineLoad, printTable, throughput } from './benchStats.ts';
 import { BATCH_METERS, buildRegistryData } from './registryData.ts';
+
+const RESULTS = join(REPO_ROOT, 'tests/bench/results/ingest.json');
 
 export type IngestSettings = {
   meters: Record<Backend, number>;
@@ -202,6 +208,13 @@ export const benchIngest = async (settings: IngestSettings = DEFAULT_INGEST_SETT
     ]),
   );
   if (postgresSkipped) console.log(`PostgreSQL skipped: ${postgresSkipped}`);
-  console.log(`machine: ${JSON.stringify(machineLoad())}`);
+  const machine = machineLoad();
+  console.log(`machine: ${JSON.stringify(machine)}`);
+  await mkdir(dirname(RESULTS), { recursive: true });
+  await writeFile(
+    RESULTS,
+    `${JSON.stringify({ date: new Date().toISOString(), settings, machine, runs, postgresSkipped }, null, 2)}\n`,
+  );
+  console.log(`\nwritten to ${RESULTS}`);
   return runs;
 };

@@ -72,11 +72,19 @@ describe('GET /api-user/users/current', () => {
     expect(inEnglish.resp_msg).toBe(en('common.success'));
   });
 
-  it('gives the operator the shell permissions but neither admin nor the log', async () => {
+  it('gives the operator the shell and control-room permissions but neither admin nor the log', async () => {
     const operator = await signIn(t.app, 'operator', 'operator123');
     const { datas } = (await get('/api-user/users/current', operator)).json();
+    // the shell, and the control room's pages: device status, valve control, commands and readings to look at
     expect(datas.permissions.sort()).toEqual([
+      'device:command:view',
+      'device:status:view',
+      'device:valveControl:edit',
+      'device:valveControl:view',
       'file:upload',
+      'reading:dataCheck:view',
+      'reading:rate:view',
+      'reading:record:view',
       'user:password:edit',
       'user:profile:edit',
       'user:profile:view',
@@ -112,7 +120,24 @@ describe('GET /api-user/menus/current', () => {
       '首页',
       '个人中心',
       ['档案管理', ['片区管理', '小区管理', '用户档案', '用户类别']],
-      ['设备管理', ['集中器管理', '采集器管理', '水表管理', '阀门管理', '表型管理', '采集器类型', '厂家管理']],
+      [
+        '设备管理',
+        [
+          '集中器管理',
+          '采集器管理',
+          '水表管理',
+          '阀门管理',
+          '表型管理',
+          '采集器类型',
+          '厂家管理',
+          '阀门控制',
+          '设备命令',
+          '设备状态',
+          '接入密钥',
+          '黑名单',
+        ],
+      ],
+      ['抄表管理', ['抄表底数', '底数核对与导入', '抄表记录', '数据校验', '抄表率']],
       [
         '系统管理',
         ['账号管理', '角色管理', '部门管理', '操作日志', '短信发件箱', '公司管理', '公司信息', '参数配置', '菜单管理'],
@@ -126,8 +151,22 @@ describe('GET /api-user/menus/current', () => {
       ['Registry', ['Regions', 'Residential areas', 'Residents', 'Resident categories']],
       [
         'Devices',
-        ['Concentrators', 'Collectors', 'Water meters', 'Valves', 'Meter models', 'Collector types', 'Manufacturers'],
+        [
+          'Concentrators',
+          'Collectors',
+          'Water meters',
+          'Valves',
+          'Meter models',
+          'Collector types',
+          'Manufacturers',
+          'Valve control',
+          'Device commands',
+          'Device status',
+          'Ingestion keys',
+          'Blacklists',
+        ],
       ],
+      ['Meter reading', ['Meter bases', 'Base check', 'Reading records', 'Data check', 'Reading rate']],
       [
         'System',
         [
@@ -145,7 +184,7 @@ describe('GET /api-user/menus/current', () => {
       'API docs',
     ]);
 
-    const [home, center, , , system, docs] = zhTree;
+    const [home, center, , , , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',
@@ -178,10 +217,16 @@ describe('GET /api-user/menus/current', () => {
     expect(docs).toMatchObject({ url: '/docs', target: '_blank', badge: 'API' });
   });
 
-  it('gives the operator the shell pages only, and a role without grants an empty list', async () => {
+  it('gives the operator the shell and control-room pages only, and a role without grants an empty list', async () => {
     const operator = await signIn(t.app, 'operator', 'operator123');
     const tree = (await get('/api-user/menus/current', operator)).json().datas as MenuEntry[];
-    expect(names(tree)).toEqual(['首页', '个人中心', '接口文档']);
+    expect(names(tree)).toEqual([
+      '首页',
+      '个人中心',
+      ['设备管理', ['阀门控制', '设备命令', '设备状态']],
+      ['抄表管理', ['抄表记录', '数据校验', '抄表率']],
+      '接口文档',
+    ]);
     const viewerTree = (await get('/api-user/menus/current', viewer.token)).json();
     expect(viewerTree).toMatchObject({ resp_code: 0, datas: [] });
   });
