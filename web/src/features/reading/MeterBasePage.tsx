@@ -163,8 +163,10 @@ export function MeterBasePage() {
     }
   };
 
+  // the freeze sits in the page head, right of the title, like the data check's button
   return (
-    <>
+    <div className="wo-meter-base">
+      <ResourceListPage descriptor={descriptor} />
       <Permission any={EDIT}>
         <div className="meter-base-freeze">
           <FormGroup
@@ -189,7 +191,6 @@ export function MeterBasePage() {
           </FormGroup>
         </div>
       </Permission>
-      <ResourceListPage descriptor={descriptor} />
-    </>
+    </div>
   );
 }
