@@ -69,13 +69,15 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
     alsoPermitted: [PERMISSIONS.deviceValveControlView, PERMISSIONS.deviceMeterView],
   };
 
+  /** Creates the commands of one request at one instant, as the caller, with the configured answer window. */
+  const create = (
+    request: FastifyRequest,
+    fields: Pick<Parameters<typeof createCommands>[0], 'kind' | 'ids' | 'command' | 'params' | 'operation'>,
+    at = now(),
+  ) => createCommands({ db: app.db, request, me: app.principalOf(request), now: at, timeoutSeconds, ...fields });
+
   const valve = (request: FastifyRequest<{ Body: ValveRequest }>) =>
-    createCommands({
-      db: app.db,
-      request,
-      me: app.principalOf(request),
-      now: now(),
-      timeoutSeconds,
+    create(request, {
       kind: DEVICE_KIND.meter,
       ids: request.body.meterIds,
       command: request.body.action === 'open' ? 'valveOpen' : 'valveClose',
@@ -132,12 +134,7 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
     },
     async (request) =>
       ok(
-        await createCommands({
-          db: app.db,
-          request,
-          me: app.principalOf(request),
-          now: now(),
-          timeoutSeconds,
+        await create(request, {
           kind: DEVICE_KIND.meter,
           ids: request.body.meterIds,
           command: 'readNow',
@@ -148,71 +145,55 @@ export const commandRoutes: ServicePlugin<ServiceOptions> = async (app, { now, c
       ),
   );
 
-  app.post(
-    path(COMMAND_PATHS.concentratorCommand(':id')),
+  // A concentrator's and a collector's commands: the same route but for the device kind, its path and its commands.
+  const deviceCommandRoutes = [
     {
-      config: { permission: PERMISSIONS.deviceCommandEdit, operation: 'commandDevice' },
-      schema: {
-        tags,
-        summary: 'Send a concentrator a command: params | clock | reportRate | serverIpPort | archives',
-        params: IdParams,
-        body: ConcentratorCommandRequest,
-        response: { 200: Result(CommandBatch), ...errors },
-      },
+      url: COMMAND_PATHS.concentratorCommand(':id'),
+      kind: DEVICE_KIND.concentrator,
+      body: ConcentratorCommandRequest,
+      summary: 'Send a concentrator a command: params | clock | reportRate | serverIpPort | archives',
     },
-    async (request) => {
-      const me = app.principalOf(request);
-      const { command, params = {} } = request.body;
-      return ok(
-        await createCommands({
-          db: app.db,
-          request,
-          me,
-          now: now(),
-          timeoutSeconds,
-          kind: DEVICE_KIND.concentrator,
-          ids: [request.params.id],
-          command,
-          params: deviceParams(app.db, me.companyId, DEVICE_KIND.concentrator, command, params, now()),
-          operation: 'commandDevice',
-        }),
-        request.t('common.success'),
-      );
-    },
-  );
-
-  app.post(
-    path(COMMAND_PATHS.collectorCommand(':id')),
     {
-      config: { permission: PERMISSIONS.deviceCommandEdit, operation: 'commandDevice' },
-      schema: {
-        tags,
-        summary: `Send a collector a command: ${COLLECTOR_COMMANDS.join(' | ')}`,
-        params: IdParams,
-        body: CollectorCommandRequest,
-        response: { 200: Result(CommandBatch), ...errors },
+      url: COMMAND_PATHS.collectorCommand(':id'),
+      kind: DEVICE_KIND.collector,
+      body: CollectorCommandRequest,
+      summary: `Send a collector a command: ${COLLECTOR_COMMANDS.join(' | ')}`,
+    },
+  ] as const;
+  for (const route of deviceCommandRoutes)
+    app.post(
+      path(route.url),
+      {
+        config: { permission: PERMISSIONS.deviceCommandEdit, operation: 'commandDevice' },
+        schema: {
+          tags,
+          summary: route.summary,
+          params: IdParams,
+          body: route.body,
+          response: { 200: Result(CommandBatch), ...errors },
+        },
       },
-    },
-    async (request) => {
-      const me = app.principalOf(request);
-      const { command, params = {} } = request.body;
-      return ok(
-        await createCommands({
-          db: app.db,
-          request,
-          me,
-          now: now(),
-          timeoutSeconds,
-          kind: DEVICE_KIND.collector,
-          ids: [request.params.id],
-          command,
-          params: deviceParams(app.db, me.companyId, DEVICE_KIND.collector, command, params, now()),
-          operation: 'commandDevice',
-        }),
-        request.t('common.success'),
-      );
-    },
-  );
+      async (request) => {
+        const me = app.principalOf(request);
+        const { command, params = {} } = request.body as ConcentratorCommandRequest | CollectorCommandRequest;
+        // one instant for the command and the parameters it carries (a clock command sends this time)
+        const at = now();
+        return ok(
+          await create(
+            request,
+            {
+              kind: route.kind,
+              ids: [(request.params as { id: number }).id],
+              command,
+              params: deviceParams(app.db, me.companyId, route.kind, command, params, at),
+              operation: 'commandDevice',
+            },
+            at,
+          ),
+          request.t('common.success'),
+        );
+      },
+    );
 
   app.get(
     path(COMMAND_PATHS.list),
