@@ -43,30 +43,6 @@ export const lockDirtyMeters = async (tx: Transaction<DB>, companyId: number, li
   }));
 };
 
-/** The max readings of the given meters of a company (others' ids are left out). */
-export const meterRegisters = async (db: Db, companyId: number, meterIds: number[]) => {
-  if (meterIds.length === 0) return new Map<number, number | null>();
-  const rows = await db
-    .selectFrom('water_meters')
-    .select(['id', 'max_reading'])
-    .where('company_id', '=', companyId)
-    .where('id', 'in', meterIds)
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.max_reading == null ? null : Number(r.max_reading)]));
-};
-
-/** The ids of a company's meters in an area. */
-export const meterIdsInArea = async (db: Db, companyId: number, areaId: number): Promise<number[]> => {
-  const rows = await db
-    .selectFrom('water_meters')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('area_id', '=', areaId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-};
-
 // the China day a read closes (a read at 00:00 closes the day before): chinaTime.ts's closingDay in SQL
 const closingDaySql = sql`((read_at - interval '1 microsecond' + interval '8 hours') at time zone 'UTC')::date`;
 

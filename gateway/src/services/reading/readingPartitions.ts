@@ -46,8 +46,3 @@ export const ensureReadingPartitions = async (db: Kysely<DB>, instants: Iterable
   });
   for (const month of missing) seen.add(month);
 };
-
-/** Forgets what this process knows (a test that drops partitions calls it). */
-export const forgetReadingPartitions = (db: Kysely<DB>): void => {
-  known.delete(db);
-};
