@@ -109,6 +109,23 @@ export const PERMISSIONS = {
   deviceBlacklistView: 'device:blacklist:view',
   /** change the blacklists and the command filter */
   deviceBlacklistEdit: 'device:blacklist:edit',
+  // Live operations (issue 6, migrations 0014 alarms and 0015 notices)
+  /** read alarms (the console, its history and load) */
+  monitoringAlarmView: 'monitoring:alarm:view',
+  /** acknowledge, shelve and unshelve alarms */
+  monitoringAlarmEdit: 'monitoring:alarm:edit',
+  /** read alarm rules (voltage, csq, rsrp warnings, usage exceptions, offline limits) */
+  monitoringRuleView: 'monitoring:rule:view',
+  /** change alarm rules; clone usage-exception settings */
+  monitoringRuleEdit: 'monitoring:rule:edit',
+  /** read monitoring statistics (type counts, trend, top areas, usage exceptions, device and valve status, status board) */
+  monitoringStatsView: 'monitoring:stats:view',
+  /** mark a leakage exception handled (updateLeakageWaterState) */
+  monitoringStatsEdit: 'monitoring:stats:edit',
+  /** read the notices the tenant published */
+  noticeView: 'notice:view',
+  /** publish notices to the company, roles or users */
+  noticeEdit: 'notice:edit',
   /** read parameter config */
   sysParamView: 'sys:param:view',
   /** create, edit and delete parameter config */

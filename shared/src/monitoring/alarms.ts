@@ -1,0 +1,172 @@
+// Alarms (spec §1 monitoring, §4 abnormality levels; handbook domain.md "Alarms", ISA-18.2): one row per condition
+// on one device. An alarm is active or returned to normal, and unacknowledged or acknowledged; it may be shelved
+// for a time with a reason, and suppressed by topology (the meters behind an offline concentrator hang under the
+// concentrator's alarm as children). Every transition is an AlarmEvent with who, when and an optional comment.
+import { type Static, Type } from '@sinclair/typebox';
+
+/** Spec §4: urgent, severe, alarm, general — in this order of priority (urgent first). */
+export const ALARM_LEVELS = ['urgent', 'severe', 'alarm', 'general'] as const;
+export type AlarmLevel = (typeof ALARM_LEVELS)[number];
+export const AlarmLevel = Type.Union(ALARM_LEVELS.map((l) => Type.Literal(l)));
+/** Sorting key: urgent 0 … general 3. */
+export const levelRank = (level: AlarmLevel): number => ALARM_LEVELS.indexOf(level);
+
+export const ALARM_TYPES = [
+  'voltage',
+  'csq',
+  'rsrp',
+  'zeroUse',
+  'reverseFlow',
+  'suddenIncrease',
+  'continuousFlow',
+  'stuckMeter',
+  'offline',
+  'noData',
+  'nightFlow',
+] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
+export const AlarmType = Type.Union(ALARM_TYPES.map((t) => Type.Literal(t)));
+
+export const ALARM_SOURCE_KINDS = ['concentrator', 'collector', 'meter', 'district'] as const;
+export type AlarmSourceKind = (typeof ALARM_SOURCE_KINDS)[number];
+export const AlarmSourceKind = Type.Union(ALARM_SOURCE_KINDS.map((k) => Type.Literal(k)));
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const Instant = Type.String({ format: 'date-time' });
+
+export const Alarm = Type.Object({
+  id: Type.Integer(),
+  alarmType: AlarmType,
+  level: AlarmLevel,
+  sourceKind: AlarmSourceKind,
+  sourceId: Type.Integer(),
+  /** the device's code (concentrator / collector / meter code) or the district's name */
+  sourceCode: Type.String(),
+  areaId: Nullable(Type.Integer()),
+  areaName: Nullable(Type.String()),
+  /** the measured value that raised it (V, CSQ, dBm, m³, hours offline…) and the limit it crossed */
+  value: Nullable(Type.Number()),
+  threshold: Nullable(Type.Number()),
+  /** true while the condition holds; false once it returned to normal */
+  active: Type.Boolean(),
+  acknowledged: Type.Boolean(),
+  /** shelved until this instant (auto-unshelved then); null when not shelved */
+  shelvedUntil: Nullable(Instant),
+  shelveReason: Nullable(Type.String()),
+  shelvedBy: Nullable(Type.String()),
+  /** the alarm this one is grouped under (a meter's no-data under its concentrator's offline alarm) */
+  parentId: Nullable(Type.Integer()),
+  /** suppressed by topology: shown only under its parent, never sounds */
+  suppressed: Type.Boolean(),
+  /** how many alarms are grouped under this one */
+  childCount: Type.Integer({ minimum: 0 }),
+  raisedAt: Instant,
+  clearedAt: Nullable(Instant),
+  ackAt: Nullable(Instant),
+  ackBy: Nullable(Type.String()),
+  ackComment: Nullable(Type.String()),
+  updateTime: Instant,
+});
+export type Alarm = Static<typeof Alarm>;
+
+/** The live set (what the console and the `alarms` topic hold): active, or returned to normal but not yet acknowledged. */
+export const isLiveAlarm = (a: Pick<Alarm, 'active' | 'acknowledged'>): boolean => a.active || !a.acknowledged;
+
+export const ALARM_ACTIONS = [
+  'raised',
+  'cleared',
+  'reraised',
+  'acknowledged',
+  'shelved',
+  'unshelved',
+  'suppressed',
+] as const;
+export type AlarmAction = (typeof ALARM_ACTIONS)[number];
+
+/** One transition of an alarm: who (null = the system), when, what, with the operator's comment. */
+export const AlarmEvent = Type.Object({
+  id: Type.Integer(),
+  alarmId: Type.Integer(),
+  action: Type.Union(ALARM_ACTIONS.map((a) => Type.Literal(a))),
+  username: Nullable(Type.String()),
+  at: Instant,
+  comment: Nullable(Type.String()),
+});
+export type AlarmEvent = Static<typeof AlarmEvent>;
+
+export const ALARM_STATES = ['activeUnacked', 'activeAcked', 'clearedUnacked', 'shelved'] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** The console's list (paged) and filters; without `state` the live set. */
+export const AlarmListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Union([Type.Literal(50), Type.Literal(100), Type.Literal(200)])),
+  level: Type.Optional(AlarmLevel),
+  alarmType: Type.Optional(AlarmType),
+  areaId: Type.Optional(Type.Integer({ minimum: 1 })),
+  state: Type.Optional(Type.Union(ALARM_STATES.map((s) => Type.Literal(s)))),
+  /** include history (acknowledged and returned to normal) */
+  history: Type.Optional(Type.Boolean()),
+});
+export type AlarmListQuery = Static<typeof AlarmListQuery>;
+
+/** The change feed: alarms changed after `since` (an opaque cursor from the previous answer), live or not. */
+export const AlarmFeedQuery = Type.Object({ since: Type.Optional(Type.String({ maxLength: 40 })) });
+export const AlarmFeed = Type.Object({
+  /** changed alarms, whole (a client drops those no longer live: isLiveAlarm) */
+  items: Type.Array(Alarm),
+  /** pass back as `since` next time */
+  cursor: Type.String(),
+  /** true when `since` was too old or unknown: items is then the whole live set (a snapshot) */
+  reset: Type.Boolean(),
+});
+export type AlarmFeed = Static<typeof AlarmFeed>;
+
+/** Acknowledge one or many (bulk) with an optional comment. */
+export const AlarmAckRequest = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  comment: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type AlarmAckRequest = Static<typeof AlarmAckRequest>;
+
+/** Shelving durations offered (minutes); the API accepts any whole number from 5 minutes to 7 days. */
+export const SHELVE_MINUTES = [15, 60, 240, 480, 1440] as const;
+export const AlarmShelveRequest = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  minutes: Type.Integer({ minimum: 5, maximum: 10080 }),
+  /** required: a shelved alarm always says why */
+  reason: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type AlarmShelveRequest = Static<typeof AlarmShelveRequest>;
+export const AlarmUnshelveRequest = Type.Object({
+  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+});
+/** How many alarms an action changed (ids not found in the tenant, or in a state the action does not apply to, are skipped). */
+export const AlarmActionResult = Type.Object({ changed: Type.Integer({ minimum: 0 }) });
+
+/** The alarm-load panel: alarms raised per 10 minutes over the last 24 h, stale ones (active ≥ 24 h), top 10 sources. */
+export const AlarmLoad = Type.Object({
+  /** one bucket per 10 minutes, oldest first */
+  buckets: Type.Array(Type.Object({ start: Instant, count: Type.Integer({ minimum: 0 }) })),
+  /** the target of a good alarm system: 1 per operator per 10 minutes */
+  target: Type.Number(),
+  /** alarms raised in the last 10 minutes; ≥ FLOOD_THRESHOLD is a flood */
+  lastTenMinutes: Type.Integer({ minimum: 0 }),
+  stale: Type.Integer({ minimum: 0 }),
+  topSources: Type.Array(
+    Type.Object({
+      sourceKind: AlarmSourceKind,
+      sourceId: Type.Integer(),
+      sourceCode: Type.String(),
+      count: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+  /** priority mix of the last 24 h (share of urgent, severe, alarm, general; 0–1) */
+  mix: Type.Object({ urgent: Type.Number(), severe: Type.Number(), alarm: Type.Number(), general: Type.Number() }),
+});
+export type AlarmLoad = Static<typeof AlarmLoad>;
+
+/** ≥ 10 alarms in 10 minutes is a flood (EEMUA 191); an alarm active ≥ 24 h is stale. */
+export const FLOOD_THRESHOLD = 10;
+export const FLOOD_WINDOW_MS = 10 * 60_000;
+export const STALE_AFTER_MS = 24 * 3_600_000;
