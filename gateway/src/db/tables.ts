@@ -2,6 +2,8 @@
 // Tenant tables lead with company_id (architecture §4, ready for Citus); the few global tables (logins, tokens,
 // oauth_clients, sign-in counters, captchas) are read before the tenant is known and would be Citus reference tables.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AlarmTables } from './alarmTables.ts';
+import type { NoticeTables } from './noticeTables.ts';
 
 /** A timestamptz column: read as Date, written as Date (or the database default where Generated). */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -627,7 +629,7 @@ export interface JobRunsTable {
   detail: ColumnType<unknown, string | null, string | null>;
 }
 
-export interface DB {
+export interface DB extends AlarmTables, NoticeTables {
   companies: CompaniesTable;
   users: UsersTable;
   logins: LoginsTable;

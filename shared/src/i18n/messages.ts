@@ -2,9 +2,14 @@
 // catalogue. The web client loads them into i18next; the gateway picks one by Accept-Language.
 // Placeholders are `{{name}}` (i18next style).
 
-export type Locale = 'zh-CN' | 'en';
-export const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
+import { alarmMessages } from './alarmMessages.ts';
+import { liveMessages } from './liveMessages.ts';
+import { DEFAULT_LOCALE, type Locale } from './locale.ts';
+import { monitoringMessages } from './monitoringMessages.ts';
+import { noticeMessages } from './noticeMessages.ts';
+
+export { LOCALES } from './locale.ts';
+export { DEFAULT_LOCALE, type Locale };
 
 const catalogue = {
   // Profile form (spec §5)
@@ -826,6 +831,11 @@ const catalogue = {
     en: 'Please choose the meters or the residential area to check',
   },
   'oplog.dataCheck': { 'zh-CN': '数据校验', en: 'Data check' },
+  // Live operations (issue 6): one module per feature, so parallel work does not collide here
+  ...alarmMessages,
+  ...monitoringMessages,
+  ...noticeMessages,
+  ...liveMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,4 +1,7 @@
 // English. Same keys as zh-CN (the type makes a missing key a compile error).
+import { alarmConsoleEn } from './features/alarmConsole.ts';
+import { monitoringEn } from './features/monitoring.ts';
+import { noticeEn } from './features/notice.ts';
 import type { zhCN } from './zhCN.ts';
 
 export const en: typeof zhCN = {
@@ -1089,4 +1092,7 @@ export const en: typeof zhCN = {
   chart: { noData: 'No data' },
   columns: { choose: 'Columns', reset: 'Default columns' },
   footer: { copyright: 'Copyright © {{year}} {{name}} Smart Water' },
+  ...alarmConsoleEn,
+  ...monitoringEn,
+  ...noticeEn,
 };

@@ -1,4 +1,7 @@
 // Chinese (the product's first language). Spec-quoted texts are verbatim.
+import { alarmConsoleZhCN } from './features/alarmConsole.ts';
+import { monitoringZhCN } from './features/monitoring.ts';
+import { noticeZhCN } from './features/notice.ts';
 export const zhCN = {
   app: { title: 'WaterOps 智慧水务平台', shortTitle: 'WaterOps', slogan: '智慧水务 · 运营平台' },
   common: {
@@ -1076,4 +1079,7 @@ export const zhCN = {
   chart: { noData: '暂无数据' },
   columns: { choose: '列设置', reset: '恢复默认列' },
   footer: { copyright: 'Copyright © {{year}} {{name}} 智慧水务平台' },
+  ...alarmConsoleZhCN,
+  ...monitoringZhCN,
+  ...noticeZhCN,
 };
