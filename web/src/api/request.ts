@@ -73,6 +73,13 @@ export const configureRequest = (next: Partial<RequestHooks>): void => {
 
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '';
 
+/** The expired-login path for what is not a request (the live socket's sessionEnded): the message, token reset,
+ * back to login — the same as a request answered with the expired-login code. */
+export const reportExpiredLogin = (): void => {
+  hooks.showMessage(hooks.translate('errors.unauthorized'));
+  hooks.onExpired();
+};
+
 /** Drops null, undefined and '' from a plain object; keeps 0 and false (spec §5). */
 export const filterEmpty = <T extends Record<string, unknown>>(data: T): Partial<T> =>
   Object.fromEntries(Object.entries(data).filter(([, v]) => !isEmpty(v))) as Partial<T>;
