@@ -82,6 +82,10 @@ describe('GET /api-user/users/current', () => {
       'device:valveControl:edit',
       'device:valveControl:view',
       'file:upload',
+      'monitoring:alarm:edit',
+      'monitoring:alarm:view',
+      'monitoring:rule:view',
+      'monitoring:stats:view',
       'reading:dataCheck:view',
       'reading:rate:view',
       'reading:record:view',
@@ -138,6 +142,7 @@ describe('GET /api-user/menus/current', () => {
         ],
       ],
       ['抄表管理', ['抄表底数', '底数核对与导入', '抄表记录', '数据校验', '抄表率']],
+      ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
       [
         '系统管理',
         ['账号管理', '角色管理', '部门管理', '操作日志', '短信发件箱', '公司管理', '公司信息', '参数配置', '菜单管理'],
@@ -167,6 +172,7 @@ describe('GET /api-user/menus/current', () => {
         ],
       ],
       ['Meter reading', ['Meter bases', 'Base check', 'Reading records', 'Data check', 'Reading rate']],
+      ['Monitoring', ['Alarm console', 'Status board', 'Monitoring overview', 'Usage exceptions', 'Alarm rules']],
       [
         'System',
         [
@@ -184,7 +190,7 @@ describe('GET /api-user/menus/current', () => {
       'API docs',
     ]);
 
-    const [home, center, , , , system, docs] = zhTree;
+    const [home, center, , , , , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',
@@ -225,6 +231,7 @@ describe('GET /api-user/menus/current', () => {
       '个人中心',
       ['设备管理', ['阀门控制', '设备命令', '设备状态']],
       ['抄表管理', ['抄表记录', '数据校验', '抄表率']],
+      ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
       '接口文档',
     ]);
     const viewerTree = (await get('/api-user/menus/current', viewer.token)).json();

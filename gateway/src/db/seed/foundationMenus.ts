@@ -379,6 +379,77 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
       },
     ],
   },
+  // Monitoring (issue 6: the alarm console, status board, statistics, usage exceptions, alarm rules); migration
+  // m0014 adds it to older tenants. The statistics' entries sit under the usage-exception page (its edit is used
+  // there); the status board and the overview need the same view permission.
+  {
+    key: 'monitoring',
+    name: '监控中心',
+    nameEn: 'Monitoring',
+    type: MENU_TYPE.menu,
+    path: 'Layout',
+    url: '/monitoring',
+    css: 'pulse',
+    children: [
+      {
+        key: 'alarmConsole',
+        name: '告警控制台',
+        nameEn: 'Alarm console',
+        type: MENU_TYPE.page,
+        path: 'monitoring/AlarmConsolePage',
+        url: '/monitoring/alarms',
+        css: 'notifications',
+        children: [
+          permission('alarmView', PERMISSIONS.monitoringAlarmView, '查看告警', 'View alarms'),
+          permission('alarmEdit', PERMISSIONS.monitoringAlarmEdit, '编辑告警', 'Edit alarms'),
+        ],
+      },
+      {
+        key: 'statusBoard',
+        name: '设备状态看板',
+        nameEn: 'Status board',
+        type: MENU_TYPE.page,
+        path: 'monitoring/StatusBoardPage',
+        url: '/monitoring/statusBoard',
+        css: 'grid-view',
+      },
+      {
+        key: 'monitoringOverview',
+        name: '监控统计',
+        nameEn: 'Monitoring overview',
+        type: MENU_TYPE.page,
+        path: 'monitoring/MonitoringOverviewPage',
+        url: '/monitoring/overview',
+        css: 'timeline-bar-chart',
+      },
+      {
+        key: 'useWaterException',
+        name: '用水异常',
+        nameEn: 'Usage exceptions',
+        type: MENU_TYPE.page,
+        path: 'monitoring/UseWaterExceptionPage',
+        url: '/monitoring/useWaterException',
+        css: 'warning-sign',
+        children: [
+          permission('statsView', PERMISSIONS.monitoringStatsView, '查看监控统计', 'View monitoring statistics'),
+          permission('statsEdit', PERMISSIONS.monitoringStatsEdit, '编辑监控统计', 'Edit monitoring statistics'),
+        ],
+      },
+      {
+        key: 'warningRules',
+        name: '告警规则',
+        nameEn: 'Alarm rules',
+        type: MENU_TYPE.page,
+        path: 'monitoring/WarningRulesPage',
+        url: '/monitoring/rules',
+        css: 'settings',
+        children: [
+          permission('ruleView', PERMISSIONS.monitoringRuleView, '查看告警规则', 'View alarm rules'),
+          permission('ruleEdit', PERMISSIONS.monitoringRuleEdit, '编辑告警规则', 'Edit alarm rules'),
+        ],
+      },
+    ],
+  },
   {
     key: 'system',
     name: '系统管理',
@@ -546,4 +617,15 @@ export const OPERATOR_MENU_KEYS = [
   'dataCheckView',
   'readingRate',
   'readingRateView',
+  // the control room's monitoring: alarms (acknowledge, shelve), statistics and the rules (read only)
+  'monitoring',
+  'alarmConsole',
+  'alarmView',
+  'alarmEdit',
+  'statusBoard',
+  'monitoringOverview',
+  'useWaterException',
+  'statsView',
+  'warningRules',
+  'ruleView',
 ] as const;
