@@ -1,0 +1,255 @@
+// One poller per room: an RxJS loop started by the room's first subscriber and stopped a linger after its last.
+// It polls with the token of one of the room's current subscribers, keeps the collection and its seq, pushes a patch
+// to the room only when something changed, and says when the upstream fails (degraded, with backoff) and works
+// again (recovered + a fresh snapshot). With Redis only the lease holder polls; the others serve snapshots read
+// with the subscriber's own token, stamped with the room's seq read first (see snapshotFor).
+import type { DegradedEvent, LiveItem, PatchEvent, SnapshotEvent, Topic } from '@waterops/shared/live';
+import { defer, repeat, type Subscription, timer } from 'rxjs';
+import { type ChannelSource, type Collection, type Failure, toCollection } from './channelSource.ts';
+import type { Coordinator } from './coordinator.ts';
+
+/** Polls after failures back off (interval × 2^failures) up to this. */
+export const BACKOFF_CAP_MS = 10_000;
+
+export type PollerHost = {
+  coordinator: Coordinator;
+  emit(room: string, event: 'snapshot' | 'patch' | 'degraded' | 'recovered', payload: unknown): void;
+  /** the upstream said 401 to this token: end its sessions (their sockets leave every room) */
+  tokenRejected(token: string): void;
+  /** the upstream said 403 to this token for this room: its sockets leave the room */
+  tokenForbidden(room: string, token: string): void;
+  onStopped(poller: RoomPoller): void;
+  onError(e: unknown): void;
+  lingerMs: number;
+};
+
+/** What a subscriber gets: the state to send (null when there is none to send), or why it may not. */
+export type SnapshotAnswer =
+  | { ok: true; snapshot: SnapshotEvent | null; degraded: DegradedEvent | null; verified: boolean }
+  | { ok: false; code: 401 | 403 };
+
+const failureReason = (f: Failure): string => (f.status === 'failed' ? f.reason : `http${f.code}`);
+
+export class RoomPoller {
+  /** socket id → token of the room's subscribers on this instance */
+  readonly #members = new Map<string, string>();
+  #items: Collection | null = null;
+  #seq = 0;
+  /** the token whose read produced the current state (a subscriber with it needs no permission check) */
+  #stateToken: string | null = null;
+  #leader = false;
+  #degraded: DegradedEvent | null = null;
+  #failures = 0;
+  #delayMs: number;
+  #pollToken: string | null = null;
+  #loop: Subscription | null = null;
+  #linger: Subscription | null = null;
+  #stopped = false;
+  readonly #firstTick: Promise<void>;
+  #firstTickDone!: () => void;
+
+  constructor(
+    readonly room: string,
+    readonly topic: Topic,
+    readonly key: string,
+    private readonly intervalMs: number,
+    private readonly source: ChannelSource,
+    private readonly host: PollerHost,
+  ) {
+    this.#delayMs = intervalMs;
+    this.#firstTick = new Promise((resolve) => {
+      this.#firstTickDone = resolve;
+    });
+  }
+
+  get memberCount(): number {
+    return this.#members.size;
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  /** A socket joins (idempotent); the first one starts the loop, and any cancels a pending stop. */
+  add(socketId: string, token: string): void {
+    this.#members.set(socketId, token);
+    this.#linger?.unsubscribe();
+    this.#linger = null;
+    if (!this.#loop) this.#start();
+  }
+
+  has(socketId: string): boolean {
+    return this.#members.has(socketId);
+  }
+
+  /** A socket leaves; after the last one the poller stops once the linger has passed without a newcomer. */
+  remove(socketId: string): void {
+    if (!this.#members.delete(socketId) || this.#members.size > 0 || this.#stopped) return;
+    this.#linger?.unsubscribe();
+    this.#linger = timer(this.host.lingerMs).subscribe(() => void this.stop());
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#loop?.unsubscribe();
+    this.#linger?.unsubscribe();
+    this.#firstTickDone();
+    this.host.onStopped(this);
+    if (this.#leader) await this.host.coordinator.release(this.room);
+  }
+
+  /**
+   * The state for a subscriber with `token`, handed to `deliver` synchronously with no await between reading the
+   * state and delivering it, so the caller can send it and join the room before any later patch goes out.
+   *
+   * On the instance that polls the room: its state, after a cheap request with the subscriber's own token (the
+   * permission check; skipped when that token produced the state). On an instance that does not poll it (Redis,
+   * another holds the lease): the room's seq S is read FIRST, then the snapshot is fetched with the subscriber's
+   * token and sent as seq S. The fetched items are at least as new as the holder's state at S; the patches S+1…
+   * carry whole items (upserts replace, removes delete), so applying one whose change the snapshot already shows
+   * changes nothing, and the client converges on the holder's state. Read the other way round (seq after the fetch)
+   * a patch made between the two would be skipped as old and its change lost.
+   */
+  async snapshotFor(token: string, deliver: (answer: SnapshotAnswer) => void): Promise<void> {
+    await this.#firstTick;
+    if (this.#leader && this.#items) {
+      let verified = token === this.#stateToken;
+      if (!verified && !this.#degraded) {
+        const probe = await this.source.probe(token);
+        if (probe !== 'ok' && probe.status === 'refused') return deliver({ ok: false, code: probe.code });
+        verified = probe === 'ok';
+      }
+      if (this.#leader && this.#items) return deliver(this.#answer(verified));
+    }
+    if (this.#leader) {
+      // polling, but no state yet (the upstream fails): the client learns the channel is degraded
+      const probe = this.#degraded ? null : await this.source.probe(token);
+      if (probe && probe !== 'ok' && probe.status === 'refused') return deliver({ ok: false, code: probe.code });
+      return deliver({ ok: true, snapshot: null, degraded: this.#degraded, verified: probe === 'ok' });
+    }
+    const seq = await this.host.coordinator.currentSeq(this.room);
+    const read = await this.source.fetchOnce(token);
+    if (read.status === 'refused') return deliver({ ok: false, code: read.code });
+    if (read.status === 'failed')
+      return deliver({ ok: true, snapshot: null, degraded: this.#degradedEvent(read.reason), verified: false });
+    deliver({
+      ok: true,
+      snapshot: { topic: this.topic, key: this.key, seq, items: read.items },
+      degraded: null,
+      verified: true,
+    });
+  }
+
+  #answer(verified: boolean): SnapshotAnswer {
+    const items = [...(this.#items ?? new Map<LiveItem['id'], LiveItem>()).values()];
+    return {
+      ok: true,
+      snapshot: { topic: this.topic, key: this.key, seq: this.#seq, items },
+      degraded: this.#degraded,
+      verified,
+    };
+  }
+
+  #degradedEvent(reason: string): DegradedEvent {
+    return { topic: this.topic, key: this.key, reason, since: new Date().toISOString() };
+  }
+
+  #start(): void {
+    // One tick at a time; the next is scheduled only when this one has finished (a slow upstream never piles up
+    // requests), after the interval — or the backoff while failing, or at once to retry with another token.
+    this.#loop = defer(() => this.#tick())
+      .pipe(repeat({ delay: () => timer(this.#delayMs) }))
+      .subscribe({ error: (e) => this.host.onError(e) });
+  }
+
+  /** A token of a current subscriber: the one in use while it is still here, else any. */
+  #chooseToken(): string | null {
+    if (this.#pollToken !== null) for (const t of this.#members.values()) if (t === this.#pollToken) return t;
+    const next = this.#members.values().next();
+    this.#pollToken = next.done ? null : next.value;
+    return this.#pollToken;
+  }
+
+  async #tick(): Promise<void> {
+    try {
+      await this.#pollOnce();
+    } catch (e) {
+      this.host.onError(e);
+      this.#delayMs = this.intervalMs;
+    } finally {
+      this.#firstTickDone();
+    }
+  }
+
+  async #pollOnce(): Promise<void> {
+    this.#delayMs = this.intervalMs;
+    const token = this.#chooseToken();
+    if (token === null) return;
+    const leader = await this.host.coordinator.lead(this.room);
+    if (this.#stopped) {
+      if (leader) await this.host.coordinator.release(this.room);
+      return;
+    }
+    if (!leader) {
+      // another instance polls this room now: whatever this one held is no longer kept up to date
+      this.#leader = false;
+      this.#items = null;
+      this.#degraded = null;
+      return;
+    }
+    this.#leader = true;
+    if (this.#items === null || this.#degraded) {
+      const read = await this.source.snapshot(token);
+      if (read.status !== 'ok') return this.#failed(token, read);
+      const items = toCollection(read.items);
+      const seq = await this.host.coordinator.nextSeq(this.room, this.#seq);
+      if (this.#stopped) return;
+      const wasDegraded = this.#degraded !== null;
+      this.#items = items;
+      this.#seq = seq;
+      this.#stateToken = token;
+      this.#degraded = null;
+      this.#failures = 0;
+      if (wasDegraded) this.host.emit(this.room, 'recovered', { topic: this.topic, key: this.key });
+      // to the room: subscribers on other instances (a takeover) re-base on it; on a first read the room is empty
+      this.host.emit(this.room, 'snapshot', this.#answerSnapshot());
+      return;
+    }
+    const read = await this.source.poll(token, this.#items);
+    if (read.status !== 'ok') return this.#failed(token, read);
+    this.#failures = 0;
+    const { upserts, removes } = read.changes;
+    if (!upserts.length && !removes.length) return;
+    const seq = await this.host.coordinator.nextSeq(this.room, this.#seq);
+    if (this.#stopped || !this.#items) return;
+    for (const id of removes) this.#items.delete(id);
+    for (const item of upserts) this.#items.set(item.id, item);
+    this.#seq = seq;
+    this.#stateToken = token;
+    const patch: PatchEvent = { topic: this.topic, key: this.key, seq, upserts, removes };
+    this.host.emit(this.room, 'patch', patch);
+  }
+
+  #answerSnapshot(): SnapshotEvent {
+    return { topic: this.topic, key: this.key, seq: this.#seq, items: [...(this.#items?.values() ?? [])] };
+  }
+
+  #failed(token: string, failure: Failure): void {
+    if (failure.status === 'refused') {
+      // that subscriber may no longer read this (signed out: every room; lost the permission: this room); poll on
+      // at once with another subscriber's token
+      if (failure.code === 401) this.host.tokenRejected(token);
+      else this.host.tokenForbidden(this.room, token);
+      for (const [id, t] of this.#members) if (t === token) this.remove(id);
+      if (this.#pollToken === token) this.#pollToken = null;
+      this.#delayMs = 0;
+      return;
+    }
+    this.#failures++;
+    this.#delayMs = Math.min(this.intervalMs * 2 ** this.#failures, BACKOFF_CAP_MS);
+    if (this.#degraded) return;
+    this.#degraded = this.#degradedEvent(failureReason(failure));
+    this.host.emit(this.room, 'degraded', this.#degraded);
+  }
+}

@@ -1,0 +1,228 @@
+// The live layer's Socket.IO server, attached to fastify.server at LIVE_PATH (architecture §5; the community
+// fastify-socket.io plugin does not support Fastify 5). The handshake authenticates the bearer token through
+// `users/current` (the same call a browser makes, embedded or proxied); subscribe / resync / unsubscribe put a
+// socket in its room and hand it the room's state; pollers (live/poller.ts) push what changed. With REDIS_URL the
+// rooms span gateway instances (Redis adapter) and one instance polls each room (coordinator.ts).
+import { randomUUID } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { type Locale, localeFromHeader, type MessageKey, translate } from '@waterops/shared/i18n';
+import {
+  type ClientToServerEvents,
+  channelKey,
+  LIVE_PATH,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@waterops/shared/live';
+import { type CurrentUser, USER_PATHS } from '@waterops/shared/user';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Config } from '../config.ts';
+import { createUpstreamClient, type UpstreamClient } from '../edge/upstreamClient.ts';
+import { ChannelSource } from '../live/channelSource.ts';
+import { type Coordinator, localCoordinator, redisCoordinator } from '../live/coordinator.ts';
+import { type PollerHost, RoomPoller } from '../live/poller.ts';
+import { scopeKeyOf } from '../live/scopeKey.ts';
+import { LiveSessions } from '../live/sessions.ts';
+import { checkParams, type LivePrincipal, roomOf, topicAllowed, topicDef, topicMaskOf } from '../live/topics.ts';
+
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LivePrincipal>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LivePrincipal>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the live layer: its Socket.IO server and what tests and benchmarks count */
+    live: { io: LiveServer; pollerCount(): number; instanceId: string };
+  }
+}
+
+export type LiveOptions = { config: Config };
+
+/** A poll through a remote upstream gives up sooner than a proxied request: the next tick asks again. */
+const POLL_TIMEOUT_CAP_MS = 15_000;
+
+type Authenticated = { status: 'ok'; principal: LivePrincipal } | { status: 'refused' | 'unreachable' };
+
+/** The principal of a token, from the upstream's users/current (401/403 → refused). */
+const authenticate = async (upstream: UpstreamClient, token: string, locale: Locale): Promise<Authenticated> => {
+  const answer = await upstream.get(USER_PATHS.currentUser, { token, timeoutMs: POLL_TIMEOUT_CAP_MS });
+  if (answer.status === 401 || answer.status === 403) return { status: 'refused' };
+  const user = (answer.body as { resp_code?: number; datas?: CurrentUser } | null)?.datas;
+  if (answer.status !== 200 || !user || typeof user.id !== 'number' || typeof user.companyId !== 'number')
+    return { status: 'unreachable' };
+  return {
+    status: 'ok',
+    principal: {
+      token,
+      companyId: user.companyId,
+      userId: user.id,
+      scopeKey: scopeKeyOf(user),
+      topicMask: topicMaskOf(Array.isArray(user.permissions) ? user.permissions : []),
+      locale,
+    },
+  };
+};
+
+const tokenOf = (auth: unknown): string => {
+  const token = (auth as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token.replace(/^bearer\s+/i, '').trim() : '';
+};
+
+const refusal = (key: MessageKey, locale: Locale, code: number): Error =>
+  Object.assign(new Error(translate(key, locale)), { data: { code } });
+
+const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) => {
+  const upstream = createUpstreamClient(fastify, config);
+  const pollUpstream: UpstreamClient = {
+    get: (path, opts) =>
+      upstream.get(path, { timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, POLL_TIMEOUT_CAP_MS), ...opts }),
+  };
+  const instanceId = randomUUID();
+  const io: LiveServer = new Server(fastify.server, { path: LIVE_PATH, serveClient: false });
+  const onError = (e: unknown) => fastify.log.warn({ err: e }, 'live layer');
+
+  let coordinator: Coordinator = localCoordinator();
+  const redisClients: Redis[] = [];
+  if (config.REDIS_URL) {
+    const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', onError);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+    coordinator = redisCoordinator(pub, {
+      instanceId,
+      // three ticks: a holder that misses two renewals in a row (died, stuck) loses the room to another instance
+      leaseMs: (room) => {
+        const topic = room.split('/')[2] ?? '';
+        const every = topic.startsWith('notifications') ? config.LIVE_NOTIFICATIONS_POLL_MS : config.LIVE_POLL_MS;
+        return Math.max(3 * every, 1_000);
+      },
+      onError,
+    });
+  }
+
+  const sessions = new LiveSessions<LiveSocket>();
+  const pollers = new Map<string, RoomPoller>();
+  const host: PollerHost = {
+    coordinator,
+    lingerMs: config.LIVE_LINGER_MS,
+    emit: (room, event, payload) => io.to(room).emit(event, payload as never),
+    tokenRejected: (token) => sessions.end(token, 'revoked'),
+    tokenForbidden: (room, token) => {
+      for (const socket of sessions.socketsOf(token)) socket.leave(room);
+    },
+    onStopped: (poller) => {
+      if (pollers.get(poller.room) === poller) pollers.delete(poller.room);
+    },
+    onError,
+  };
+  const intervals = { pollMs: config.LIVE_POLL_MS, notificationsPollMs: config.LIVE_NOTIFICATIONS_POLL_MS };
+
+  io.use((socket, next) => {
+    const locale = localeFromHeader(socket.handshake.headers['accept-language']);
+    const token = tokenOf(socket.handshake.auth);
+    if (!token) return next(refusal('errors.unauthorized', locale, 401));
+    authenticate(upstream, token, locale).then(
+      (result) => {
+        if (result.status === 'refused') return next(refusal('errors.unauthorized', locale, 401));
+        if (result.status !== 'ok') return next(refusal('errors.upstreamDown', locale, 502));
+        socket.data = result.principal;
+        next();
+      },
+      (e) => {
+        onError(e);
+        next(refusal('errors.upstreamDown', locale, 502));
+      },
+    );
+  });
+
+  const subscribe = async (socket: LiveSocket, request: SubscribeRequest, ack: unknown): Promise<void> => {
+    const principal = socket.data;
+    const answer = (a: SubscribeAck) => {
+      if (typeof ack === 'function') ack(a);
+    };
+    const refuse = (code: 400 | 401 | 403 | 404, key: MessageKey) =>
+      answer({ ok: false, code, message: translate(key, principal.locale) });
+    const def = topicDef(request?.topic);
+    if (!def) return refuse(404, 'live.unknownTopic');
+    const params = checkParams(request.params);
+    if (!params) return refuse(400, 'live.badParams');
+    const key = channelKey({ topic: def.topic, params });
+    const room = roomOf(def, principal, key);
+    let poller = pollers.get(room);
+    if (!poller || poller.stopped) {
+      const source = new ChannelSource(pollUpstream, def.source, params);
+      poller = new RoomPoller(room, def.topic, key, def.intervalMs(intervals), source, host);
+      pollers.set(room, poller);
+    }
+    const joined = poller;
+    joined.add(socket.id, principal.token);
+    await joined.snapshotFor(principal.token, (a) => {
+      if (!socket.connected) return joined.remove(socket.id);
+      if (!a.ok || (!a.verified && !topicAllowed(principal, def))) {
+        // never in a room it may not read: out of it, even if a resync finds it there
+        socket.leave(room);
+        joined.remove(socket.id);
+        const code = a.ok ? 403 : a.code;
+        refuse(code, code === 401 ? 'errors.unauthorized' : 'errors.forbidden');
+        if (code === 401) sessions.end(principal.token, 'revoked');
+        return;
+      }
+      answer({ ok: true, key });
+      if (a.snapshot) socket.emit('snapshot', a.snapshot);
+      if (a.degraded) socket.emit('degraded', a.degraded);
+      socket.join(room);
+    });
+  };
+
+  const unsubscribe = (socket: LiveSocket, request: SubscribeRequest): void => {
+    const def = topicDef(request?.topic);
+    const params = def && checkParams(request.params);
+    if (!def || !params) return;
+    const room = roomOf(def, socket.data, channelKey({ topic: def.topic, params }));
+    socket.leave(room);
+    pollers.get(room)?.remove(socket.id);
+  };
+
+  io.on('connection', (socket) => {
+    const { token } = socket.data;
+    sessions.add(token, socket);
+    const onFailure = (e: unknown) => onError(e);
+    socket.on('subscribe', (request, ack) => void subscribe(socket, request, ack).catch(onFailure));
+    socket.on('resync', (request, ack) => void subscribe(socket, request, ack).catch(onFailure));
+    socket.on('unsubscribe', (request) => unsubscribe(socket, request));
+    socket.on('disconnecting', () => {
+      sessions.remove(token, socket);
+      for (const room of socket.rooms) pollers.get(room)?.remove(socket.id);
+    });
+  });
+
+  sessions.startChecks(
+    config.LIVE_AUTH_CHECK_MS,
+    async (token) => {
+      const answer = await upstream.get(USER_PATHS.currentUser, { token, timeoutMs: POLL_TIMEOUT_CAP_MS });
+      if (answer.status === 401) return 'dead';
+      return answer.status === 200 ? 'ok' : 'unknown';
+    },
+    onError,
+  );
+
+  fastify.decorate('live', { io, pollerCount: () => pollers.size, instanceId });
+
+  // Before the HTTP server closes: stop polling (releasing leases), drop the sockets (a long-polling request or a
+  // WebSocket would otherwise keep the server open), then let go of Redis.
+  fastify.addHook('preClose', async () => {
+    sessions.stopChecks();
+    await Promise.all([...pollers.values()].map((p) => p.stop()));
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  fastify.addHook('onClose', async () => {
+    await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+  });
+};
+
+export const live = fp(livePlugin, { name: 'waterops-live' });
