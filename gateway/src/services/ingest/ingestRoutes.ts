@@ -18,6 +18,7 @@ import {
 } from '@waterops/shared/reading';
 import type { FastifyRequest } from 'fastify';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { evaluateReadingAlarms } from '../alarm/alarmEngine.ts';
 import { applyCommandResults, type DeliveryScope, takePendingCommands } from '../command/commandDelivery.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { archivesRoute } from './archivesRoute.ts';
@@ -139,6 +140,13 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         else if (o === 'duplicate') duplicates++;
         else rejected.push(reject(request, 'readings', r.index, r.meterCode ?? r.remoteCode, 'conflict'));
       });
+      // the alarms of the meters just heard from (voltage, signal, reverse flow) exist before this call returns
+      await evaluateReadingAlarms(
+        app.db,
+        owner.companyId,
+        toStore.flatMap((r, i) => (outcomes[i] === 'stored' ? [r.meterId] : [])),
+        at,
+      );
 
       // Status of collectors and concentrators (meters report theirs with their reads).
       const statusRows = (body.status ?? []).map((raw, index) => ({ raw: raw as Record<string, unknown>, index }));

@@ -1,0 +1,230 @@
+// The alarm engine on a real database: a low-voltage read raises its alarm within the ingest call; levels follow the
+// value; the off-delay keeps a chattering value from clearing and re-raising; an on-delay holds a new condition
+// back; an offline concentrator is one parent alarm with its meters' no-data alarms suppressed beneath it, and its
+// return clears them all; the night-flow hook raises and clears a district's alarm; every transition is an event.
+import {
+  clearSourceAlarm,
+  evaluateOfflineAlarms,
+  raiseSourceAlarm,
+} from '@waterops/gateway/src/services/alarm/alarmEngine.ts';
+import { saveRuleFields } from '@waterops/gateway/src/services/alarm/alarmRuleRepository.ts';
+import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
+import { INGEST_PATHS } from '@waterops/shared/reading';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCompanyId } from '../fixtures/factories.ts';
+import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+
+let t: TestApp;
+let companyId: number;
+let key: string;
+
+const CITY = {
+  regions: [{ name: '告警片区', areas: [{ name: '告警一小区', lng: 116.4, lat: 39.9 }] }],
+  categories: ['居民'],
+  concentrators: [
+    { code: 'AC-001', areaName: '告警一小区', reportRate: 15 },
+    { code: 'AC-002', areaName: '告警一小区', reportRate: 15 },
+  ],
+  collectors: [],
+  meters: [
+    { meterCode: 'AM-001', concentratorCode: 'AC-001', areaName: '告警一小区' },
+    { meterCode: 'AM-002', concentratorCode: 'AC-001', areaName: '告警一小区' },
+    { meterCode: 'AM-003', concentratorCode: 'AC-002', areaName: '告警一小区' },
+    { meterCode: 'AM-004', concentratorCode: 'AC-002', areaName: '告警一小区' },
+  ],
+  residents: [],
+};
+
+const ingest = (payload: object) =>
+  t.app.inject({ method: 'POST', url: INGEST_PATHS.readings, payload, headers: { authorization: `Device ${key}` } });
+
+const read = (meterCode: string, reading: number, extra: object = {}, at = t.clock.now()) => ({
+  meterCode,
+  time: at.toISOString(),
+  reading,
+  ...extra,
+});
+
+const alarmsOf = (alarmType: string) =>
+  t.app.db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('alarm_type', '=', alarmType)
+    .orderBy('id')
+    .execute();
+const eventsOf = async (alarmId: number) =>
+  (
+    await t.app.db
+      .selectFrom('alarm_events')
+      .select('action')
+      .where('company_id', '=', companyId)
+      .where('alarm_id', '=', alarmId)
+      .orderBy('id')
+      .execute()
+  ).map((e) => e.action);
+
+let reading = 100;
+const next = () => {
+  reading += 0.1;
+  return Math.round(reading * 1000) / 1000;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = await demoCompanyId(t.app);
+  key = (await createIngestKey(t.app.db, { companyId, name: 'alarm test' })).key;
+  expect((await ingest({ ...CITY, readings: [] })).statusCode).toBeLessThan(500);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: INGEST_PATHS.archives,
+    payload: CITY,
+    headers: { authorization: `Device ${key}` },
+  });
+  expect(res.json().datas.rejected).toEqual([]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('thresholds at ingestion', () => {
+  it('raises a voltage alarm within the ingest call, follows its level, and clears only after the off-delay', async () => {
+    const res = await ingest({ readings: [read('AM-001', next(), { voltage: 3.3, csq: 20 })] });
+    expect(res.json().datas.accepted).toBe(1);
+    let [alarm] = await alarmsOf('voltage');
+    expect(alarm).toMatchObject({ level: 'alarm', active: true, acknowledged: false, source_code: 'AM-001' });
+    expect(Number(alarm?.value)).toBe(3.3);
+    expect(Number(alarm?.threshold)).toBe(3.4);
+
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.1 })] });
+    [alarm] = await alarmsOf('voltage');
+    expect(alarm).toMatchObject({ level: 'severe', active: true });
+
+    // normal again, but for less than the off-delay (300 s): still active; bad again: the same alarm, no new one
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.6 })] });
+    expect((await alarmsOf('voltage'))[0]).toMatchObject({ active: true });
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.35 })] });
+    const all = await alarmsOf('voltage');
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ active: true, level: 'alarm', normal_since: null });
+
+    // normal for longer than the off-delay: returned to normal, still live (not acknowledged)
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.6 })] });
+    t.clock.advance(301_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.6 })] });
+    [alarm] = await alarmsOf('voltage');
+    expect(alarm).toMatchObject({ active: false, acknowledged: false });
+    expect(alarm?.cleared_at).not.toBeNull();
+
+    // bad again before anyone acknowledged: the same alarm is re-raised
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-001', next(), { voltage: 3.0 })] });
+    const again = await alarmsOf('voltage');
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ active: true, level: 'severe' });
+    expect(await eventsOf(Number(again[0]?.id))).toEqual(['raised', 'cleared', 'reraised']);
+  });
+
+  it('raises csq and rsrp alarms, and reverse flow when the register goes back', async () => {
+    await ingest({ readings: [read('AM-002', 50, { csq: 4, rsrp: -112 })] });
+    expect((await alarmsOf('csq'))[0]).toMatchObject({ level: 'severe', source_code: 'AM-002' });
+    expect((await alarmsOf('rsrp'))[0]).toMatchObject({ level: 'alarm', source_code: 'AM-002' });
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-002', 49.5)] });
+    const [reverse] = await alarmsOf('reverseFlow');
+    expect(reverse).toMatchObject({ source_code: 'AM-002', active: true });
+    expect(Number(reverse?.value)).toBe(0.5);
+  });
+
+  it('holds a new condition back for the on-delay', async () => {
+    await saveRuleFields(t.app.db, companyId, 'delay', { onDelaySeconds: 120 }, t.clock.now());
+    await ingest({ readings: [read('AM-003', 10, { voltage: 3.0 })] });
+    const pending = async () => (await alarmsOf('voltage')).filter((a) => a.source_code === 'AM-003').length;
+    expect(await pending()).toBe(0);
+    t.clock.advance(60_000);
+    await ingest({ readings: [read('AM-003', 10.1, { voltage: 3.0 })] });
+    expect(await pending()).toBe(0);
+    t.clock.advance(61_000);
+    await ingest({ readings: [read('AM-003', 10.2, { voltage: 3.0 })] });
+    expect(await pending()).toBe(1);
+    await saveRuleFields(t.app.db, companyId, 'delay', { onDelaySeconds: 0 }, t.clock.now());
+  });
+});
+
+describe('offline topology', () => {
+  it('groups the meters of an offline concentrator under its alarm, and clears them all when it returns', async () => {
+    // everything reports now, then AC-002 and its meters fall silent and are marked offline
+    await ingest({
+      concentratorCode: 'AC-002',
+      readings: [read('AM-003', 11), read('AM-004', 20)],
+    });
+    await t.app.db
+      .updateTable('concentrators')
+      .set({ online: false })
+      .where('company_id', '=', companyId)
+      .where('concentrator_code', '=', 'AC-002')
+      .execute();
+    await t.app.db
+      .updateTable('water_meters')
+      .set({ online: false })
+      .where('company_id', '=', companyId)
+      .where('meter_code', 'in', ['AM-003', 'AM-004'])
+      .execute();
+    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    const [parent] = await alarmsOf('offline');
+    expect(parent).toMatchObject({ source_code: 'AC-002', level: 'general', active: true, suppressed: false });
+    const children = await alarmsOf('noData');
+    expect(children.map((c) => [c.source_code, c.parent_id, c.suppressed])).toEqual([
+      ['AM-003', parent?.id, true],
+      ['AM-004', parent?.id, true],
+    ]);
+    expect(await eventsOf(Number(children[0]?.id))).toEqual(['raised', 'suppressed']);
+
+    // a day later: escalated
+    t.clock.advance(25 * 3_600_000);
+    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    expect((await alarmsOf('offline'))[0]).toMatchObject({ level: 'alarm' });
+
+    // it reports again with its meters; after the off-delay the parent and its children return to normal
+    await ingest({ concentratorCode: 'AC-002', readings: [read('AM-003', 11.5), read('AM-004', 20.5)] });
+    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    expect((await alarmsOf('offline'))[0]).toMatchObject({ active: true });
+    t.clock.advance(301_000);
+    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    expect((await alarmsOf('offline'))[0]).toMatchObject({ active: false });
+    expect((await alarmsOf('noData')).map((c) => c.active)).toEqual([false, false]);
+  });
+});
+
+describe('the night-flow hook', () => {
+  it('raises a district alarm at once and clears it at once', async () => {
+    const at = t.clock.now();
+    const input = {
+      alarmType: 'nightFlow' as const,
+      sourceKind: 'district' as const,
+      sourceId: 7,
+      sourceCode: '一号分区',
+      level: 'alarm' as const,
+      value: 3.2,
+      threshold: 2.5,
+      at,
+    };
+    expect(await raiseSourceAlarm(t.app.db, companyId, input)).toMatchObject({ raised: 1 });
+    expect(await raiseSourceAlarm(t.app.db, companyId, input)).toMatchObject({ raised: 0 });
+    expect(
+      await clearSourceAlarm(t.app.db, companyId, { alarmType: 'nightFlow', sourceKind: 'district', sourceId: 7, at }),
+    ).toMatchObject({ cleared: 1 });
+    const [alarm] = await alarmsOf('nightFlow');
+    expect(alarm).toMatchObject({ active: false, source_code: '一号分区' });
+  });
+
+  it('takes a new change_seq for every change', async () => {
+    const rows = await t.app.db.selectFrom('alarms').select('change_seq').where('company_id', '=', companyId).execute();
+    const seqs = rows.map((r) => Number(r.change_seq));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+});
