@@ -1,0 +1,57 @@
+// Acknowledge one or many alarms: nothing is required, a comment (≤ 200 characters) may be given.
+import { FormGroup, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showMessage } from '../../api/message.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { useAcknowledgeAlarmsMutation } from './alarmsApi.ts';
+
+export type AlarmAckDialogProps = {
+  /** the alarms to acknowledge */
+  ids: number[];
+  /** closes the dialog (after a success too) */
+  onClose: () => void;
+  /** after the server acknowledged them */
+  onDone?: () => void;
+};
+
+export function AlarmAckDialog({ ids, onClose, onDone }: AlarmAckDialogProps) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState('');
+  const [acknowledge, { isLoading }] = useAcknowledgeAlarmsMutation();
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = comment.trim();
+    try {
+      const { changed } = await acknowledge({ ids, ...(text ? { comment: text } : {}) }).unwrap();
+      showMessage(t('alarmConsole.ackDone', { count: changed }), 'success');
+      onDone?.();
+      onClose();
+    } catch {
+      // the request layer showed the reason; the dialog stays for another try
+    }
+  };
+  return (
+    <FormDialog
+      isOpen
+      title={t('alarmConsole.ackTitle')}
+      icon="tick"
+      width={440}
+      busy={isLoading}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+    >
+      <p>{t('alarmConsole.ackCount', { count: ids.length })}</p>
+      <FormGroup label={t('alarmConsole.comment')} labelFor="alarm-ack-comment">
+        <TextArea
+          id="alarm-ack-comment"
+          fill
+          autoFocus
+          maxLength={200}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </FormGroup>
+    </FormDialog>
+  );
+}

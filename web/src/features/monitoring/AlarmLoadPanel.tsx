@@ -1,0 +1,91 @@
+// The alarm-load panel: alarms raised per 10 minutes over 24 h against the one-per-10-minutes target, the last 10
+// minutes, stale alarms, the top 10 sources and the priority mix. Asked every minute and after live changes.
+import { Card, Classes, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { ALARM_LEVELS, type AlarmLoad, FLOOD_THRESHOLD } from '@waterops/shared/monitoring';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarChart, type BarDatum } from '../../components/charts/BarChart.tsx';
+import { alarmLevelIntent } from './alarmLevel.ts';
+import { useAlarmLoadQuery } from './alarmsApi.ts';
+
+export const ALARM_LOAD_POLL_MS = 60_000;
+/** after a live change the panel is asked again, at most this often */
+const AFTER_CHANGE_MS = 10_000;
+
+const hhmm = (iso: string) => {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+/** The chart's bars: a bucket over the target is drawn in the warning colour. */
+export const loadBars = (load: AlarmLoad): BarDatum[] =>
+  load.buckets.map((b) => ({
+    label: hhmm(b.start),
+    value: b.count,
+    variant: b.count > load.target ? 'flagged' : 'normal',
+  }));
+
+export type AlarmLoadPanelProps = {
+  /** changes whenever the live alarm set changed (the panel then refreshes, throttled) */
+  changeMark: number;
+};
+
+export function AlarmLoadPanel({ changeMark }: AlarmLoadPanelProps) {
+  const { t } = useTranslation();
+  const { data, refetch } = useAlarmLoadQuery(undefined, { pollingInterval: ALARM_LOAD_POLL_MS });
+  useEffect(() => {
+    if (changeMark === 0) return;
+    const timer = setTimeout(() => void refetch(), AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [changeMark, refetch]);
+  const bars = useMemo(() => (data ? loadBars(data) : []), [data]);
+  if (!data) return null;
+  return (
+    <Card className="wo-alarm-load" role="region" aria-label={t('alarmConsole.load.title')}>
+      <H5>{t('alarmConsole.load.title')}</H5>
+      <div className="wo-alarm-load-figures">
+        <div>
+          <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.lastTen')}</span>{' '}
+          <Tag intent={data.lastTenMinutes >= FLOOD_THRESHOLD ? Intent.DANGER : Intent.NONE} minimal>
+            {data.lastTenMinutes}
+          </Tag>
+        </div>
+        <div>
+          <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.stale')}</span>{' '}
+          <Tag intent={data.stale > 0 ? Intent.WARNING : Intent.NONE} minimal>
+            {data.stale}
+          </Tag>
+        </div>
+        <div className={Classes.TEXT_MUTED}>{t('alarmConsole.load.target', { target: data.target })}</div>
+      </div>
+      <BarChart data={bars} ariaLabel={t('alarmConsole.load.chart')} maxLabels={8} />
+      <div className="wo-alarm-load-lists">
+        <div>
+          <H5>{t('alarmConsole.load.mix')}</H5>
+          <div className="wo-alarm-mix">
+            {ALARM_LEVELS.map((level) => (
+              <Tag key={level} intent={alarmLevelIntent(level)} minimal>
+                {t(`alarmConsole.level.${level}`)} {Math.round(data.mix[level] * 100)}%
+              </Tag>
+            ))}
+          </div>
+          <div className={Classes.TEXT_MUTED}>{t('alarmConsole.load.mixTarget')}</div>
+        </div>
+        <div>
+          <H5>{t('alarmConsole.load.topSources')}</H5>
+          <HTMLTable compact className="wo-alarm-top">
+            <tbody>
+              {data.topSources.map((s) => (
+                <tr key={`${s.sourceKind}/${s.sourceId}`}>
+                  <td>{s.sourceCode}</td>
+                  <td className={Classes.TEXT_MUTED}>{t(`alarmConsole.sourceKind.${s.sourceKind}`)}</td>
+                  <td className="wo-num">{s.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </div>
+    </Card>
+  );
+}
