@@ -47,36 +47,51 @@ const list = async <T>(url: string, token: string) => {
   expect(res.json().code, res.body).toBe(0);
   return res.json() as { count: number; data: T[] };
 };
-const insertId = async (q: { returning(c: 'id'): { executeTakeFirstOrThrow(): Promise<{ id: unknown }> } }) =>
-  Number((await q.returning('id').executeTakeFirstOrThrow()).id);
+const insertId = async (row: Promise<{ id: unknown }>) => Number((await row).id);
 const area = async (company: number) => {
   const region = await insertId(
-    t.app.db.insertInto('regions').values({ company_id: company, region_name: uniq('片区') }),
+    t.app.db
+      .insertInto('regions')
+      .values({ company_id: company, region_name: uniq('片区') })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   return insertId(
-    t.app.db.insertInto('areas').values({ company_id: company, region_id: region, area_name: uniq('区') }),
+    t.app.db
+      .insertInto('areas')
+      .values({ company_id: company, region_id: region, area_name: uniq('区') })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
 };
 const concentrator = (company: number, areaId: number | null, code: string, online: boolean) =>
   insertId(
-    t.app.db.insertInto('concentrators').values({
-      company_id: company,
-      concentrator_code: code,
-      area_id: areaId,
-      online,
-      last_report_at: new Date('2026-11-20T08:00:00Z'),
-      report_rate: 15,
-    }),
+    t.app.db
+      .insertInto('concentrators')
+      .values({
+        company_id: company,
+        concentrator_code: code,
+        area_id: areaId,
+        online,
+        last_report_at: new Date('2026-11-20T08:00:00Z'),
+        report_rate: 15,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
 const collector = (company: number, areaId: number | null, code: string, hubId: number | null, online: boolean) =>
   insertId(
-    t.app.db.insertInto('collectors').values({
-      company_id: company,
-      collector_code: code,
-      area_id: areaId,
-      concentrator_id: hubId,
-      online,
-    }),
+    t.app.db
+      .insertInto('collectors')
+      .values({
+        company_id: company,
+        collector_code: code,
+        area_id: areaId,
+        concentrator_id: hubId,
+        online,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
 const meter = (
   company: number,
@@ -87,15 +102,19 @@ const meter = (
   extra: Record<string, unknown> = {},
 ) =>
   insertId(
-    t.app.db.insertInto('water_meters').values({
-      company_id: company,
-      meter_code: code,
-      area_id: areaId,
-      concentrator_id: links.hub ?? null,
-      collector_id: links.collector ?? null,
-      online,
-      ...extra,
-    }),
+    t.app.db
+      .insertInto('water_meters')
+      .values({
+        company_id: company,
+        meter_code: code,
+        area_id: areaId,
+        concentrator_id: links.hub ?? null,
+        collector_id: links.collector ?? null,
+        online,
+        ...extra,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
 
 beforeAll(async () => {
