@@ -15,15 +15,16 @@ export function AlarmLiveStatus({ state }: AlarmLiveStatusProps) {
   const { t } = useTranslation();
   const text = state.error ? t('live.refused', { message: state.error.message }) : t(`live.${state.status}`);
   return (
-    <Tag
-      role="status"
-      minimal
-      large
-      intent={INTENT[state.status]}
-      icon={<Icon icon={ICON[state.status]} />}
-      className={`wo-live-status wo-live-${state.status}`}
-    >
-      {text}
-    </Tag>
+    <span role="status" className="wo-live-status-line">
+      <Tag
+        minimal
+        large
+        intent={INTENT[state.status]}
+        icon={<Icon icon={ICON[state.status]} />}
+        className={`wo-live-status wo-live-${state.status}`}
+      >
+        {text}
+      </Tag>
+    </span>
   );
 }

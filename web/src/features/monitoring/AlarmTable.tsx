@@ -201,7 +201,7 @@ export function AlarmTable(props: AlarmTableProps) {
   const handleSort = (key: AlarmSortKey) =>
     onSortChange(sort.key === key ? { key, descending: !sort.descending } : { key, descending: key === 'raisedAt' });
   return (
-    <HTMLTable compact interactive className="wo-alarm-table">
+    <HTMLTable compact interactive className="wo-alarm-table" aria-label={t('alarmConsole.title')}>
       <thead>
         <tr>
           <th>

@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Alarm } from '@waterops/shared/monitoring';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAppLiveClient } from '../../live/appLiveClient.ts';
+import { FakeLiveSocket } from '../../live/fakeLiveSocket.ts';
+import { createLiveClient } from '../../live/liveClient.ts';
+import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
+import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { AlarmConsolePage } from './AlarmConsolePage.tsx';
+import { anAlarm } from './alarmTestData.ts';
+
+const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const ui = {
+  status: () => screen.getByRole('status'),
+  table: () => screen.findByRole('table', { name: '报警台' }),
+  rows: () =>
+    within(screen.getByRole('table', { name: '报警台' }))
+      .getAllByRole('row')
+      .slice(1),
+  row: (code: string) =>
+    within(screen.getByRole('table', { name: '报警台' })).getByRole('row', { name: new RegExp(code) }),
+  sources: () => ui.rows().map((r) => within(r).getAllByRole('button')[0]?.textContent),
+  level: () => screen.getByLabelText('级别', { selector: 'select' }),
+  sortBy: (name: string) => screen.getByRole('button', { name }),
+  dialog: () => screen.findByRole('dialog'),
+  ok: () => screen.getByRole('button', { name: '确定' }),
+};
+
+const LOAD = {
+  buckets: [
+    { start: ago(20), count: 3 },
+    { start: ago(10), count: 1 },
+  ],
+  target: 1,
+  lastTenMinutes: 1,
+  stale: 2,
+  topSources: [{ sourceKind: 'meter', sourceId: 10, sourceCode: 'SB00000001', count: 4 }],
+  mix: { urgent: 0.1, severe: 0.2, alarm: 0.3, general: 0.4 },
+};
+
+const setUp = (permissions: string[] = ['monitoring:alarm:view', 'monitoring:alarm:edit'], children: Alarm[] = []) => {
+  const socket = new FakeLiveSocket('token');
+  setAppLiveClient(createLiveClient({ getToken: () => 'token', createSocket: () => socket, onSessionEnded: () => {} }));
+  const calls = fakeUserServer(demoUser({ permissions }), (url) => {
+    if (url.includes('/alarms/load')) return { resp_code: 0, resp_msg: 'ok', datas: LOAD };
+    if (url.includes('/children')) return { resp_code: 0, resp_msg: 'ok', datas: children };
+    if (url.includes('/alarms/acknowledge') || url.includes('/alarms/shelve'))
+      return { resp_code: 0, resp_msg: 'ok', datas: { changed: 1 } };
+    return undefined;
+  });
+  const view = renderWithStore(<AlarmConsolePage />, { session: { signedIn: true } });
+  const serve = async (items: Alarm[], seq = 1) => {
+    await waitFor(() => expect(socket.sentOf('subscribe')).toHaveLength(1));
+    act(() => socket.push('snapshot', { topic: 'alarms', key: 'alarms', seq, items }));
+  };
+  act(() => {
+    socket.connect();
+  });
+  const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.includes(path)).map((c) => c.body);
+  return { ...view, socket, calls, serve, posted };
+};
+
+afterEach(() => {
+  setAppLiveClient(null);
+  vi.unstubAllGlobals();
+});
+
+const three = [
+  anAlarm({ id: 1, level: 'general', raisedAt: ago(30), sourceCode: 'SB-GENERAL' }),
+  anAlarm({ id: 2, level: 'urgent', raisedAt: ago(40), sourceCode: 'SB-URGENT-OLD' }),
+  anAlarm({ id: 3, level: 'urgent', raisedAt: ago(20), sourceCode: 'SB-URGENT-NEW', alarmType: 'offline' }),
+];
+
+describe('the alarm console', () => {
+  it('lists the live set by level then newest, and a new alarm appears without a reload', async () => {
+    const page = setUp();
+    await page.serve(three);
+    await ui.table();
+    expect(ui.sources()).toEqual(['SB-URGENT-NEW', 'SB-URGENT-OLD', 'SB-GENERAL']);
+    expect(ui.status().textContent).toBe('实时');
+    act(() =>
+      page.socket.push('patch', {
+        topic: 'alarms',
+        key: 'alarms',
+        seq: 2,
+        upserts: [anAlarm({ id: 4, level: 'severe', raisedAt: ago(1), sourceCode: 'SB-SEVERE' })],
+        removes: [1],
+      }),
+    );
+    await waitFor(() => expect(ui.sources()).toEqual(['SB-URGENT-NEW', 'SB-URGENT-OLD', 'SB-SEVERE']));
+  });
+
+  it('sorts by another column and filters by level', async () => {
+    const page = setUp();
+    await page.serve(three);
+    await ui.table();
+    await userEvent.click(ui.sortBy('报警源'));
+    expect(ui.sources()).toEqual(['SB-GENERAL', 'SB-URGENT-NEW', 'SB-URGENT-OLD']);
+    await userEvent.click(ui.sortBy('报警源'));
+    expect(ui.sources()).toEqual(['SB-URGENT-OLD', 'SB-URGENT-NEW', 'SB-GENERAL']);
+    await userEvent.selectOptions(ui.level(), 'general');
+    expect(ui.sources()).toEqual(['SB-GENERAL']);
+  });
+
+  it('shows who acknowledged with their comment, and the shelf with its reason', async () => {
+    const page = setUp();
+    await page.serve([
+      anAlarm({ id: 1, acknowledged: true, ackBy: 'operator', ackAt: ago(1), ackComment: '已派人查看' }),
+      anAlarm({ id: 2, shelvedUntil: ago(-60), shelvedBy: 'admin', shelveReason: '检修中' }),
+    ]);
+    await ui.table();
+    const acked = ui.row('SB00000001');
+    expect(within(acked).getByText('operator')).toBeTruthy();
+    expect(within(acked).getByText('已派人查看')).toBeTruthy();
+    expect(within(acked).getByText('报警中·已确认')).toBeTruthy();
+    const shelved = ui.row('SB00000002');
+    expect(within(shelved).getByText('检修中')).toBeTruthy();
+    expect(within(shelved).getByRole('button', { name: '取消搁置' })).toBeTruthy();
+  });
+
+  it('acknowledges with nothing required, a comment if given, and several at once', async () => {
+    const page = setUp();
+    await page.serve(three);
+    await ui.table();
+    await userEvent.click(within(ui.row('SB-GENERAL')).getByRole('button', { name: '确认' }));
+    await ui.dialog();
+    await userEvent.click(ui.ok());
+    await waitFor(() => expect(page.posted('/alarms/acknowledge')).toEqual([{ ids: [1] }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('checkbox', { name: '选择报警 SB-URGENT-NEW' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '选择报警 SB-URGENT-OLD' }));
+    await userEvent.click(screen.getByRole('button', { name: '确认所选(2)' }));
+    await userEvent.type(screen.getByLabelText('备注(可选)'), '  管网抢修中 ');
+    await userEvent.click(ui.ok());
+    await waitFor(() => expect(page.posted('/alarms/acknowledge')[1]).toEqual({ ids: [3, 2], comment: '管网抢修中' }));
+  });
+
+  it('will not shelve without a reason; with one it sends the chosen duration', async () => {
+    const page = setUp();
+    await page.serve(three);
+    await ui.table();
+    await userEvent.click(within(ui.row('SB-GENERAL')).getByRole('button', { name: '搁置' }));
+    await ui.dialog();
+    await userEvent.click(ui.ok());
+    expect(await screen.findByText('请填写搁置原因')).toBeTruthy();
+    expect(page.posted('/alarms/shelve')).toEqual([]);
+    await userEvent.selectOptions(screen.getByLabelText('搁置时长'), '240');
+    await userEvent.type(screen.getByLabelText(/原因/), '表具更换');
+    await userEvent.click(ui.ok());
+    await waitFor(() =>
+      expect(page.posted('/alarms/shelve')).toEqual([{ ids: [1], minutes: 240, reason: '表具更换' }]),
+    );
+  });
+
+  it('hangs suppressed meters under their offline concentrator; expanding shows them', async () => {
+    const hub = anAlarm({
+      id: 10,
+      level: 'severe',
+      alarmType: 'offline',
+      sourceKind: 'concentrator',
+      sourceCode: 'JZQ0003',
+      childCount: 2,
+    });
+    const kids = [
+      anAlarm({ id: 11, alarmType: 'noData', parentId: 10, suppressed: true, sourceCode: 'SB-KID-1' }),
+      anAlarm({ id: 12, alarmType: 'noData', parentId: 10, suppressed: true, sourceCode: 'SB-KID-2' }),
+    ];
+    const page = setUp(undefined, kids);
+    await page.serve([hub, ...kids]);
+    await ui.table();
+    expect(ui.sources()).toEqual(['JZQ0003']);
+    await userEvent.click(screen.getByRole('button', { name: '展开被抑制的报警' }));
+    await waitFor(() => expect(ui.sources()).toEqual(['JZQ0003', 'SB-KID-1', 'SB-KID-2']));
+  });
+
+  it('switches to the grouped flood view at 10 alarms in 10 minutes, and back to the list on request', async () => {
+    const page = setUp();
+    const burst = Array.from({ length: 10 }, (_, i) =>
+      anAlarm({ id: i + 1, raisedAt: ago(1), alarmType: i < 7 ? 'voltage' : 'csq' }),
+    );
+    await page.serve(burst.slice(0, 9));
+    await ui.table();
+    expect(screen.queryByText(/报警泛滥/)).toBeNull();
+    act(() => page.socket.push('patch', { topic: 'alarms', key: 'alarms', seq: 2, upserts: [burst[9]], removes: [] }));
+    expect(await screen.findByText(/报警泛滥:最近 10 分钟产生 10 条报警/)).toBeTruthy();
+    const groups = screen.getByRole('table', { name: '分组视图' });
+    expect(within(groups).getByText('7 条')).toBeTruthy();
+    expect(within(groups).getByText('3 条')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '列表视图' }));
+    await waitFor(() => expect(ui.rows()).toHaveLength(10));
+  });
+
+  it('says when the data may be stale, and when the connection is lost', async () => {
+    const page = setUp();
+    await page.serve(three);
+    await ui.table();
+    act(() => page.socket.push('degraded', { topic: 'alarms', key: 'alarms', reason: 'upstreamDown', since: '' }));
+    expect(ui.status().textContent).toBe('数据可能不是最新');
+    act(() => page.socket.drop());
+    expect(ui.status().textContent).toBe('连接中断,正在重连…');
+    expect(ui.rows()).toHaveLength(3);
+  });
+
+  it('offers no acknowledge or shelve to a viewer', async () => {
+    const page = setUp(['monitoring:alarm:view']);
+    await page.serve(three);
+    await ui.table();
+    // the permissions arrive with the user; wait for them before asserting an absence
+    await waitFor(() =>
+      expect(
+        Object.values(page.store.getState().api.queries).some(
+          (q) => q?.endpointName === 'currentUser' && q.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: '确认' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '搁置' })).toBeNull();
+  });
+
+  it('shows the alarm load: stale count, top sources and the priority mix', async () => {
+    const page = setUp();
+    await page.serve(three);
+    const load = await screen.findByRole('region', { name: '报警负荷' });
+    expect(within(load).getByText('SB00000001')).toBeTruthy();
+    expect(within(load).getByText('紧急 10%')).toBeTruthy();
+    expect(within(load).getByRole('img', { name: '每 10 分钟报警数(过去 24 小时)' })).toBeTruthy();
+  });
+});
