@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
+import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { MonitoringOverviewPage } from './MonitoringOverviewPage.tsx';
+
+const TYPE_COUNT = {
+  total: 7,
+  byType: [
+    { alarmType: 'voltage', count: 4 },
+    { alarmType: 'offline', count: 3 },
+  ],
+  byLevel: [
+    { level: 'urgent', count: 1 },
+    { level: 'severe', count: 2 },
+    { level: 'alarm', count: 4 },
+    { level: 'general', count: 0 },
+  ],
+};
+const day = (d: string, total: number) => ({ day: d, total, urgent: 0, severe: 0, alarm: total, general: 0 });
+const TOP = [
+  { areaId: 11, areaName: '东四小区', count: 5, urgent: 1, severe: 1, alarm: 3, general: 0 },
+  { areaId: 12, areaName: '望京小区', count: 2, urgent: 0, severe: 0, alarm: 2, general: 0 },
+];
+const AREAS = [{ id: 11, areaName: '东四小区', regionId: 1, regionName: '东城片区' }];
+
+const ui = {
+  live: () => screen.findByRole('region', { name: '当前报警' }),
+  trend: () => screen.findByRole('region', { name: '报警趋势' }),
+  top: () => screen.queryByRole('region', { name: '报警最多的小区(前十)' }),
+  area: () => screen.getByLabelText('小区', { selector: 'select' }),
+};
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => localStorage.clear());
+
+const renderPage = (trendDays = [day('2026-11-01', 0), day('2026-11-02', 3)]) => {
+  const calls = fakeUserServer(demoUser({ permissions: ['monitoring:stats:view'] }), (url) => {
+    const path = url.split('?')[0] ?? '';
+    const ok = (datas: unknown) => ({ resp_code: 0, resp_msg: 'ok', datas });
+    if (path.endsWith('/monitoring/typeCount')) return ok(TYPE_COUNT);
+    if (path.endsWith('/monitoring/trend')) return ok({ from: '2026-11-01', to: '2026-11-02', days: trendDays });
+    if (path.endsWith('/monitoring/topTenArea')) return ok(TOP);
+    if (path.endsWith('/data/area/findList')) return { code: 0, msg: 'ok', count: 1, data: AREAS };
+    return undefined;
+  });
+  renderWithStore(<MonitoringOverviewPage />, { session: { signedIn: true } });
+  return { calls };
+};
+
+describe('the monitoring overview', () => {
+  it('shows live alarms per level, the daily trend chart and the ten areas with most alarms', async () => {
+    renderPage();
+    const live = await ui.live();
+    await waitFor(() => expect(within(live).getByText('当前报警 7 条')).toBeTruthy());
+    expect(within(live).getByText('紧急 1')).toBeTruthy();
+    expect(within(live).getByText('严重 2')).toBeTruthy();
+    expect(within(live).getByRole('img', { name: '按类型' })).toBeTruthy();
+    const trend = await ui.trend();
+    await waitFor(() => expect(within(trend).getByRole('img', { name: '每日报警数' })).toBeTruthy());
+    const top = await screen.findByRole('table', { name: '报警最多的小区(前十)' });
+    const rows = within(top).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['东四小区', '望京小区']);
+  });
+
+  it('says so when nothing was raised in the chosen days', async () => {
+    renderPage([day('2026-11-01', 0)]);
+    const trend = await ui.trend();
+    await waitFor(() => expect(within(trend).getByText('所选时间内没有报警')).toBeTruthy());
+  });
+
+  it('narrows the figures to the chosen area (the top ten then has nothing to rank)', async () => {
+    const { calls } = renderPage();
+    await ui.live();
+    await waitFor(() => expect(screen.getAllByRole('option', { name: '东四小区' }).length).toBeGreaterThan(0));
+    await userEvent.selectOptions(ui.area(), '东四小区');
+    await waitFor(() => {
+      expect(calls.some((c) => c.url.includes('/monitoring/typeCount?areaId=11'))).toBe(true);
+      expect(calls.some((c) => c.url.includes('/monitoring/trend') && c.url.includes('areaId=11'))).toBe(true);
+    });
+    expect(ui.top()).toBeNull();
+    // the days asked for are the last 30, as China days
+    const trend = calls.find((c) => c.url.includes('/monitoring/trend'))?.url ?? '';
+    expect(trend).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  });
+});

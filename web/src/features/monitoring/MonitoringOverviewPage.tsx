@@ -1,0 +1,169 @@
+// The monitoring overview (监控统计): live alarms per level and type (typeCount), alarms raised per day and level over
+// the chosen days (trend, ≤ 90 days), and the ten residential areas with most alarms (topTenArea); one area choice
+// narrows all three. Charts are the shared d3-scaled SVG charts; every figure is also readable as text.
+import { Card, Colors, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { ALARM_LEVELS, type AlarmLevel, STATS_MAX_DAYS, type TrendDay } from '@waterops/shared/monitoring';
+import type { Area } from '@waterops/shared/place';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/charts/BarChart.tsx';
+import { LineChart } from '../../components/charts/LineChart.tsx';
+import { useMeterAreasQuery } from '../device/meterApi.ts';
+import { type DayRange, lastDays, localDate, ReadingDayRange, rangeProblem } from '../reading/ReadingDayRange.tsx';
+import { alarmLevelIntent } from './alarmLevel.ts';
+import { useTopTenAreaQuery, useTrendQuery, useTypeCountQuery } from './monitoringApi.ts';
+import './MonitoringOverviewPage.css';
+
+/** The trend's line per level (urgent red … general grey), beside the total. */
+const LEVEL_COLORS: Record<AlarmLevel, string> = {
+  urgent: Colors.RED3,
+  severe: Colors.ORANGE3,
+  alarm: Colors.BLUE3,
+  general: Colors.GRAY3,
+};
+
+function LiveAlarms({ areaId }: { areaId?: number }) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useTypeCountQuery({ areaId });
+  if (isLoading || !data) return <Spinner size={24} />;
+  return (
+    <>
+      <section className="wo-overview-levels" aria-label={t('monitoring.overview.byLevel')}>
+        <strong>{t('monitoring.overview.liveTotal', { count: data.total })}</strong>
+        {data.byLevel.map((l) => (
+          <Tag key={l.level} large minimal={l.count === 0} intent={alarmLevelIntent(l.level)}>
+            {t(`alarmConsole.level.${l.level}`)} {l.count}
+          </Tag>
+        ))}
+      </section>
+      <BarChart
+        ariaLabel={t('monitoring.overview.byType')}
+        data={data.byType.map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
+        maxLabels={11}
+      />
+    </>
+  );
+}
+
+function TrendSection({ range, areaId }: { range: DayRange; areaId?: number }) {
+  const { t } = useTranslation();
+  const { data, isFetching } = useTrendQuery({ ...range, areaId });
+  if (!data) return <Spinner size={24} />;
+  const days = data.days;
+  const points = (pick: (d: TrendDay) => number) => days.map((d) => ({ time: localDate(d.day), value: pick(d) }));
+  const total = data.days.reduce((s, d) => s + d.total, 0);
+  return (
+    <div className={isFetching ? 'wo-overview-stale' : undefined}>
+      {total === 0 ? (
+        <NonIdealState icon="tick-circle" title={t('monitoring.overview.noAlarms')} />
+      ) : (
+        <LineChart
+          ariaLabel={t('monitoring.overview.trendChart')}
+          from={localDate(data.from)}
+          to={localDate(data.to)}
+          formatTime={(at) => at.toLocaleDateString()}
+          series={[
+            {
+              key: 'total',
+              label: t('monitoring.overview.total'),
+              color: Colors.DARK_GRAY5,
+              points: points((d) => d.total),
+            },
+            ...ALARM_LEVELS.map((level) => ({
+              key: level,
+              label: t(`alarmConsole.level.${level}`),
+              color: LEVEL_COLORS[level],
+              points: points((d) => d[level]),
+            })),
+          ]}
+        />
+      )}
+    </div>
+  );
+}
+
+function TopAreas({ range }: { range: DayRange }) {
+  const { t } = useTranslation();
+  const { data } = useTopTenAreaQuery(range);
+  if (!data) return <Spinner size={24} />;
+  if (data.length === 0) return <NonIdealState icon="tick-circle" title={t('monitoring.overview.noAlarms')} />;
+  return (
+    <>
+      <BarChart
+        ariaLabel={t('monitoring.overview.topChart')}
+        data={data.map((a) => ({ label: a.areaName, value: a.count }))}
+      />
+      <HTMLTable compact striped className="wo-board-table" aria-label={t('monitoring.overview.topAreas')}>
+        <thead>
+          <tr>
+            <th>{t('monitoring.overview.area')}</th>
+            <th>{t('monitoring.overview.count')}</th>
+            {ALARM_LEVELS.map((l) => (
+              <th key={l}>{t(`alarmConsole.level.${l}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((a) => (
+            <tr key={a.areaId}>
+              <th scope="row">{a.areaName}</th>
+              <td>{a.count}</td>
+              {ALARM_LEVELS.map((l) => (
+                <td key={l}>{a[l]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </>
+  );
+}
+
+export function MonitoringOverviewPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<DayRange>(() => lastDays(30));
+  const [areaId, setAreaId] = useState('');
+  const { data: areas = [] } = useMeterAreasQuery();
+  const area = areaId ? Number(areaId) : undefined;
+  // a range the server would refuse is not asked for; the picker says why
+  const valid = rangeProblem(range, STATS_MAX_DAYS) === null;
+  return (
+    <div className="wo-overview-page">
+      <div className="wo-board-head wo-overview-head">
+        <h1>{t('monitoring.overview.title')}</h1>
+        <FormGroup inline label={t('monitoring.overview.area')} labelFor="wo-overview-area">
+          <HTMLSelect
+            id="wo-overview-area"
+            value={areaId}
+            onChange={(e) => setAreaId(e.currentTarget.value)}
+            options={[
+              { value: '', label: t('monitoring.overview.allAreas') },
+              ...areas.map((a: Area) => ({ value: String(a.id), label: a.areaName })),
+            ]}
+          />
+        </FormGroup>
+        <ReadingDayRange value={range} onChange={setRange} maxDays={STATS_MAX_DAYS} />
+      </div>
+      <section aria-label={t('monitoring.overview.live')}>
+        <Card className="wo-overview-card">
+          <h2>{t('monitoring.overview.live')}</h2>
+          <LiveAlarms areaId={area} />
+        </Card>
+      </section>
+      <section aria-label={t('monitoring.overview.trend')}>
+        <Card className="wo-overview-card">
+          <h2>{t('monitoring.overview.trend')}</h2>
+          {valid && <TrendSection range={range} areaId={area} />}
+        </Card>
+      </section>
+      {area === undefined && (
+        <section aria-label={t('monitoring.overview.topAreas')}>
+          <Card className="wo-overview-card">
+            <h2>{t('monitoring.overview.topAreas')}</h2>
+            {valid && <TopAreas range={range} />}
+          </Card>
+        </section>
+      )}
+    </div>
+  );
+}
