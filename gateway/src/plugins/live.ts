@@ -43,12 +43,13 @@ export type LiveOptions = { config: Config };
 /** A poll through a remote upstream gives up sooner than a proxied request: the next tick asks again. */
 const POLL_TIMEOUT_CAP_MS = 15_000;
 
-type Authenticated = { status: 'ok'; principal: LivePrincipal } | { status: 'refused' | 'unreachable' };
+type Authenticated = { status: 'ok'; principal: LivePrincipal } | { status: 'refused' | 'forbidden' | 'unreachable' };
 
-/** The principal of a token, from the upstream's users/current (401/403 → refused). */
+/** The principal of a token, from the upstream's users/current (401 → refused, 403 → forbidden). */
 const authenticate = async (upstream: UpstreamClient, token: string, locale: Locale): Promise<Authenticated> => {
   const answer = await upstream.get(USER_PATHS.currentUser, { token, timeoutMs: POLL_TIMEOUT_CAP_MS });
-  if (answer.status === 401 || answer.status === 403) return { status: 'refused' };
+  if (answer.status === 401) return { status: 'refused' };
+  if (answer.status === 403) return { status: 'forbidden' };
   const user = (answer.body as { resp_code?: number; datas?: CurrentUser } | null)?.datas;
   if (answer.status !== 200 || !user || typeof user.id !== 'number' || typeof user.companyId !== 'number')
     return { status: 'unreachable' };
@@ -127,6 +128,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     authenticate(upstream, token, locale).then(
       (result) => {
         if (result.status === 'refused') return next(refusal('errors.unauthorized', locale, 401));
+        if (result.status === 'forbidden') return next(refusal('errors.forbidden', locale, 403));
         if (result.status !== 'ok') return next(refusal('errors.upstreamDown', locale, 502));
         socket.data = result.principal;
         next();
