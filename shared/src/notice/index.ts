@@ -84,3 +84,5 @@ export const ReadAllQuery = Type.Object({ category: NoticeCategory });
 /** Spec §9: the bell's badge is capped at 99; the list polls every 3,600,000 ms (only while the socket is down). */
 export const BADGE_CAP = 99;
 export const NOTICE_POLL_MS = 3_600_000;
+
+export { validateNoticePublish } from './noticeRules.ts';

@@ -115,6 +115,16 @@ export const OPERATIONS = [
   'commandValve',
   'commandRead',
   'commandDevice',
+  // usage exceptions confirmed or dismissed (H-MONITOR)
+  'usageExceptionHandle',
+  // notices (H-NOTICE)
+  'noticePublish',
+  // alarms and alarm rules (H-ALARM)
+  'alarmAcknowledge',
+  'alarmShelve',
+  'alarmUnshelve',
+  'alarmRuleUpdate',
+  'alarmRuleClone',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -1,0 +1,218 @@
+// /api-business/notice and /api-business/noticereceive (spec §7): the tenant's published notices (list) and
+// publishing (save, to the company, roles or users: one receipt per recipient); the bell's calls for every signed-in
+// user (showNotice with ETag / 304, receive, read, readAll). A receipt is only ever reached through its owner: another
+// user's id answers 404 like a missing one.
+import { type Static, Type } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE, ErrorBody, ok, PageResult, page, Result } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
+import {
+  MESSAGE_PAGE_SIZE,
+  NOTICE_CATEGORY,
+  NOTICE_PATHS,
+  Notice,
+  NoticeListQuery,
+  NoticePublish,
+  Notification,
+  ReadAllQuery,
+  ReadQuery,
+  ReceiveQuery,
+  validateNoticePublish,
+} from '@waterops/shared/notice';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { recordOperation } from '../log/operationLogRepository.ts';
+import type { ServiceOptions } from '../serviceOptions.ts';
+import { etagMatches, noticeEtag } from './noticeEtag.ts';
+import {
+  foreignRoleIds,
+  foreignUserIds,
+  listNotices,
+  markAllRead,
+  markRead,
+  ownsReceipt,
+  publishNotice,
+  receiptVersion,
+  receiveReceipts,
+  unreadReceipts,
+} from './noticeRepository.ts';
+
+const path = (full: string) => full.slice('/api-business'.length);
+const tags = ['notice'];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** The bell is every signed-in user's: its calls need only what every account holds. */
+const bell = { permission: PERMISSIONS.profileView };
+/** Spec §2: the bell shows at most this many unread items per category (the badge caps at 99 anyway). */
+export const BELL_LIST_MAX = 100;
+
+const unique = (ids: number[] | undefined) => [...new Set(ids ?? [])];
+
+export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+  app.get(
+    path(NOTICE_PATHS.list),
+    {
+      config: { permission: PERMISSIONS.noticeView },
+      schema: {
+        tags,
+        summary: 'The notices the tenant published, newest first, with recipient and read counts (title contains)',
+        querystring: NoticeListQuery,
+        response: { 200: PageResult(Notice), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const q = request.query as Static<typeof NoticeListQuery>;
+      const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+      const title = q.title?.trim();
+      const { rows, count } = await listNotices(app.db, me.companyId, {
+        ...(title ? { title } : {}),
+        offset: ((q.page ?? 1) - 1) * limit,
+        limit,
+      });
+      return page(rows, count, request.t('common.success'));
+    },
+  );
+
+  app.post(
+    path(NOTICE_PATHS.save),
+    {
+      config: { permission: PERMISSIONS.noticeEdit, operation: 'noticePublish' },
+      schema: {
+        tags,
+        summary: 'Publish a notice to the whole company, to roles or to users: each recipient gets an unread receipt',
+        description: 'Roles and users must be the tenant’s (another tenant’s id answers 404); disabled users get none.',
+        body: NoticePublish,
+        response: { 200: Result(Notice), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const body = request.body as Static<typeof NoticePublish>;
+      const violation = validateNoticePublish(body)[0];
+      if (violation) throw new AppError(400, violation.message, violation.field);
+      const roleIds = body.target === 'roles' ? unique(body.roleIds) : [];
+      const userIds = body.target === 'users' ? unique(body.userIds) : [];
+      const at = now();
+      const published = await app.db.transaction().execute(async (tx) => {
+        if ((await foreignRoleIds(tx, me.companyId, roleIds)).length) throw notFound();
+        if ((await foreignUserIds(tx, me.companyId, userIds)).length) throw notFound();
+        const title = body.title.trim();
+        const saved = await publishNotice(
+          tx,
+          me.companyId,
+          { title, content: body.content.trim(), target: body.target, roleIds, userIds },
+          me.userId,
+          at,
+        );
+        await recordOperation(tx, {
+          companyId: me.companyId,
+          userId: me.userId,
+          username: me.username,
+          operation: 'noticePublish',
+          detail: `${title} → ${body.target} (${saved.recipients})`,
+          ip: request.ip,
+          at,
+        });
+        return saved;
+      });
+      const { rows } = await listNotices(app.db, me.companyId, { id: published.id, offset: 0, limit: 1 });
+      const notice = rows[0];
+      if (!notice) throw notFound();
+      return ok(notice, request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(NOTICE_PATHS.showNotice),
+    {
+      config: bell,
+      schema: {
+        tags,
+        summary: 'The caller’s unread notices and to-dos for the bell (≤ 100 per category, newest first)',
+        description:
+          'Answers a weak ETag; a request whose If-None-Match names it gets 304 with no body after one cheap query.',
+        response: { 200: Result(Type.Array(Notification)), 304: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = app.principalOf(request);
+      const etag = noticeEtag(await receiptVersion(app.db, me.companyId, me.userId), request.locale);
+      // private: the list is the caller's own; no-cache: always revalidate (a browser then sends If-None-Match)
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Authorization, Accept-Language');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      const [notices, todos] = await Promise.all([
+        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.notice, BELL_LIST_MAX),
+        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.todo, BELL_LIST_MAX),
+      ]);
+      return ok([...notices, ...todos], request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(NOTICE_PATHS.receive),
+    {
+      config: bell,
+      schema: {
+        tags,
+        summary: 'The caller’s notices or to-dos (category 1 / 2), read and unread, newest first (view all)',
+        querystring: ReceiveQuery,
+        response: { 200: PageResult(Notification), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const q = request.query as Static<typeof ReceiveQuery>;
+      const limit = q.limit ?? MESSAGE_PAGE_SIZE;
+      const { rows, count } = await receiveReceipts(
+        app.db,
+        me.companyId,
+        me.userId,
+        q.category,
+        ((q.page ?? 1) - 1) * limit,
+        limit,
+      );
+      return page(rows, count, request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(NOTICE_PATHS.read),
+    {
+      config: bell,
+      schema: {
+        tags,
+        summary: 'Marks one of the caller’s receipts read (another user’s id answers 404)',
+        querystring: ReadQuery,
+        response: { 200: Result(Type.Null()), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { id } = request.query as Static<typeof ReadQuery>;
+      if (!(await ownsReceipt(app.db, me.companyId, me.userId, id))) throw notFound();
+      await markRead(app.db, me.companyId, me.userId, id, now());
+      return ok(null, request.t('common.success'));
+    },
+  );
+
+  app.get(
+    path(NOTICE_PATHS.readAll),
+    {
+      config: bell,
+      schema: {
+        tags,
+        summary: 'Marks every unread receipt of a category (1 notices, 2 to-dos) of the caller read',
+        querystring: ReadAllQuery,
+        response: { 200: Result(Type.Null()), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { category } = request.query as Static<typeof ReadAllQuery>;
+      await markAllRead(app.db, me.companyId, me.userId, category, now());
+      return ok(null, request.t('common.success'));
+    },
+  );
+};
