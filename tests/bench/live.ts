@@ -104,14 +104,18 @@ const withGateway = async <T>(
   }
 };
 
-const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+/** Bytes in MB (1 decimal) from 1 MB up, else in kB (1,000 bytes, as MB here is 10⁶). */
+const mb = (bytes: number) =>
+  Math.abs(bytes) >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+const kb = mb;
 
 export type LiveResults = {
   latency?: LatencyFigures;
   protocol: ProtocolBytes;
   wire?: WireBytes;
   idle?: IdleFigures;
+  /** the same fleet against a bare Socket.IO server (liveFloor.ts): what Socket.IO itself costs per connection */
+  idleFloor?: IdleFigures;
   broadcast: BroadcastFigures[];
 };
 
@@ -156,34 +160,38 @@ const printBytes = (p: ProtocolBytes, w?: WireBytes) => {
   printTable(['measured', 'snapshot', 'patch per poll', 'patches', 'snapshots instead', 'ratio'], rows);
 };
 
-const printIdle = (i: IdleFigures) => {
+const printIdle = (i: IdleFigures, floor?: IdleFigures) => {
   console.log(`\nIdle clients: ${i.clients} sockets subscribed to alarms, gateway process (after a full GC)`);
+  const lag = (p: { lagP50Ms: number; lagP99Ms: number; lagMaxMs: number }) => [
+    `${p.lagP50Ms} ms`,
+    `${p.lagP99Ms} ms`,
+    `${p.lagMaxMs} ms`,
+  ];
   printTable(
     ['state', 'sockets', 'heap used', 'RSS', 'event loop p50', 'p99', 'max'],
     [
-      [
-        'gateway alone',
-        '0',
-        mb(i.baseline.heapUsed),
-        mb(i.baseline.rss),
-        `${i.aloneLag.lagP50Ms} ms`,
-        `${i.aloneLag.lagP99Ms} ms`,
-        `${i.aloneLag.lagMaxMs} ms`,
-      ],
+      ['gateway alone', '0', mb(i.baseline.heapUsed), mb(i.baseline.rss), ...lag(i.aloneLag)],
       ['connected', String(i.connected.connections), mb(i.connected.heapUsed), mb(i.connected.rss), '', '', ''],
       [
         'subscribed, idle',
         String(i.subscribed.connections),
         mb(i.subscribed.heapUsed),
         mb(i.subscribed.rss),
-        `${i.idleLag.lagP50Ms} ms`,
-        `${i.idleLag.lagP99Ms} ms`,
-        `${i.idleLag.lagMaxMs} ms`,
+        ...lag(i.idleLag),
       ],
     ],
   );
-  console.log(
-    `  per connection: heap ${i.heapPerConnectionKb} KB connected, ${i.heapPerSubscribedKb} KB subscribed (goal ≤ 10 KB); RSS ${i.rssPerConnectionKb} KB; ${i.clients} connected in ${i.connectS} s`,
+  console.log('\nPer connection (goal ≤ 10 KB of heap)');
+  const row = (name: string, f: IdleFigures) => [
+    name,
+    `${f.heapPerConnectionKb} KB`,
+    `${f.heapPerSubscribedKb} KB`,
+    `${f.rssPerConnectionKb} KB`,
+    `${f.connectS} s`,
+  ];
+  printTable(
+    ['server', 'heap, connected', 'heap, subscribed', 'RSS, subscribed', `${i.clients} connected in`],
+    floor ? [row('gateway (live layer)', i), row('bare Socket.IO server', floor)] : [row('gateway (live layer)', i)],
   );
 };
 
@@ -217,7 +225,6 @@ export const benchLive = async (settings: LiveSettings = DEFAULT_LIVE_SETTINGS):
     async ({ gateway, token }, data) => {
       const { clients, figures } = await measureIdle(gateway, token, settings.idleClients, settings.idleWindowS);
       results.idle = figures;
-      printIdle(figures);
       let fleet = clients;
       const key = 'alarms';
       for (const n of [...settings.broadcastSubscribers].sort((a, b) => b - a)) {
@@ -240,6 +247,17 @@ export const benchLive = async (settings: LiveSettings = DEFAULT_LIVE_SETTINGS):
       await closeFleet(fleet);
     },
   );
+
+  // the floor: the same fleet against a bare Socket.IO server
+  const floor = await startLiveGateway({}, { entry: 'tests/bench/liveFloor.ts' });
+  try {
+    const { clients, figures } = await measureIdle(floor, 'floor', settings.idleClients, 2);
+    results.idleFloor = figures;
+    await closeFleet(clients);
+  } finally {
+    await floor.stop();
+  }
+  if (results.idle) printIdle(results.idle, results.idleFloor);
 
   await withGateway(
     settings.pollMs,
