@@ -14,13 +14,13 @@ import { connectLive, connectRefusal, type LiveTestClient } from '../fixtures/li
 const POLL_MS = 100;
 const LINGER_MS = 300;
 
-const startGateway = async (upstream: string) => {
+const startGateway = async (upstream: string, authCheckMs = 200) => {
   const config = loadConfig({
     WATEROPS_ROLE: 'gateway',
     UPSTREAM_URL: upstream,
     LIVE_POLL_MS: String(POLL_MS),
     LIVE_NOTIFICATIONS_POLL_MS: String(POLL_MS),
-    LIVE_AUTH_CHECK_MS: '200',
+    LIVE_AUTH_CHECK_MS: String(authCheckMs),
     LIVE_LINGER_MS: String(LINGER_MS),
     UPSTREAM_TIMEOUT_MS: '1000',
     WEB_DIST_DIR: '/nonexistent-waterops-web-dist',
@@ -352,5 +352,42 @@ describe('live layer (gateway role over a fake upstream)', () => {
     });
     expect(upstream.hits(MONITORING_PATHS.alarms)).toBeGreaterThan(2);
     expect(upstream.hits(NOTICE_PATHS.showNotice)).toBe(0);
+  });
+});
+
+describe('live layer: a 401 on a poll', () => {
+  let upstream: FakeLiveUpstream;
+  let gateway: { app: TypedApp; url: string };
+  const clients: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    upstream = await startFakeLiveUpstream();
+    // the periodic re-check is an hour away: whatever ends a session here is the poll
+    gateway = await startGateway(upstream.url, 3_600_000);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await gateway?.app.close();
+    await upstream?.close();
+  });
+
+  it('ends the polling token’s sessions at once and polls on with another subscriber’s token', async () => {
+    upstream.users.set('first', { id: 1, companyId: 1, permissions: ['admin'], dataScope: null });
+    upstream.users.set('second', { id: 2, companyId: 1, permissions: ['admin'], dataScope: null });
+    upstream.putAlarm(alarm(1));
+    const first = await connectLive(gateway.url, 'first');
+    const second = await connectLive(gateway.url, 'second');
+    clients.push(first, second);
+    await first.subscribe('alarms'); // the room's first subscriber: its token polls
+    await first.waitFor('the snapshot', () => first.channels.has('alarms'));
+    await second.subscribe('alarms');
+    await second.waitFor('the snapshot', () => second.channels.has('alarms'));
+
+    upstream.users.delete('first');
+    await first.waitFor('sessionEnded', () => first.of('sessionEnded').length === 1, 3_000);
+    upstream.putAlarm(alarm(2));
+    await second.waitFor('the next patch', () => second.itemsOf('alarms').length === 2);
+    expect(second.socket.connected).toBe(true);
+    expect(second.channels.get('alarms')?.gaps).toBe(0);
   });
 });
