@@ -3,6 +3,7 @@
 // to users; each recipient gets a receipt (a Notification) that is unread until clicked, read singly or "all read"
 // per category. A to-do is a Notification of category 2 whose `param` is a work-order code.
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_LIMIT } from '../api/paging.ts';
 
 const B = '/api-business';
 export const NOTICE_PATHS = {
@@ -68,15 +69,17 @@ export type NoticePublish = Static<typeof NoticePublish>;
 
 export const NoticeListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Union([Type.Literal(50), Type.Literal(100), Type.Literal(200)])),
+  /** the page offers 50 / 100 / 200; any size up to MAX_LIMIT is answered, as every list's is */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT })),
   title: Type.Optional(Type.String({ maxLength: 100 })),
 });
 /** Spec §9: the view-all dialog pages by 10. */
 export const MESSAGE_PAGE_SIZE = 10;
 export const ReceiveQuery = Type.Object({
-  category: NoticeCategory,
+  /** absent: both categories */
+  category: Type.Optional(NoticeCategory),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT })),
 });
 export const ReadQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const ReadAllQuery = Type.Object({ category: NoticeCategory });

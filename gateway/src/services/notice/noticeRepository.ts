@@ -252,20 +252,17 @@ export const receiptVersion = async (
   return { maxId: Number(row?.max_id ?? 0), unread: Number(row?.unread ?? 0) };
 };
 
-/** One page of a user's receipts of a category, read and unread, newest first, and their number. */
+/** One page of a user's receipts of a category (undefined: both), read and unread, newest first, and their number. */
 export const receiveReceipts = async (
   db: Db,
   companyId: number,
   userId: number,
-  category: NoticeCategory,
+  category: NoticeCategory | undefined,
   offset: number,
   limit: number,
 ) => {
-  const base = db
-    .selectFrom('notice_receipts')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .where('category', '=', category);
+  let base = db.selectFrom('notice_receipts').where('company_id', '=', companyId).where('user_id', '=', userId);
+  if (category !== undefined) base = base.where('category', '=', category);
   const [rows, total] = await Promise.all([
     base.select(receiptColumns).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

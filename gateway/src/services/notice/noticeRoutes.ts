@@ -156,7 +156,8 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
       config: bell,
       schema: {
         tags,
-        summary: 'The caller’s notices or to-dos (category 1 / 2), read and unread, newest first (view all)',
+        summary:
+          'The caller’s notices or to-dos (category 1 / 2; none: both), read and unread, newest first (view all)',
         querystring: ReceiveQuery,
         response: { 200: PageResult(Notification), ...errors },
       },
