@@ -193,6 +193,7 @@ const printIdle = (i: IdleFigures, floor?: IdleFigures) => {
     ['server', 'heap, connected', 'heap, subscribed', 'RSS, subscribed', `${i.clients} connected in`],
     floor ? [row('gateway (live layer)', i), row('bare Socket.IO server', floor)] : [row('gateway (live layer)', i)],
   );
+  if (i.dropped) console.log(`  ${i.dropped} of ${i.clients} sockets were closed by the gateway during the idle stage`);
 };
 
 const printBroadcast = (list: BroadcastFigures[]) => {
@@ -229,12 +230,12 @@ export const benchLive = async (settings: LiveSettings = DEFAULT_LIVE_SETTINGS):
       const key = 'alarms';
       for (const n of [...settings.broadcastSubscribers].sort((a, b) => b - a)) {
         await closeFleet(fleet.slice(n));
-        fleet = fleet.slice(0, n);
+        fleet = fleet.slice(0, n).filter((c) => !c.closed);
         results.broadcast.push(await measureBroadcast(gateway, fleet, key, settings.broadcastDeliveries));
       }
       printBroadcast(results.broadcast);
       await closeFleet(fleet.slice(settings.latencyClients));
-      fleet = fleet.slice(0, settings.latencyClients);
+      fleet = fleet.slice(0, settings.latencyClients).filter((c) => !c.closed);
       results.latency = await measureLatency(
         gateway,
         fleet,

@@ -37,6 +37,8 @@ export type LiveClientOptions = {
 
 export class LiveClient {
   readonly stats: ClientStats = { frames: 0, bytes: 0, events: new Map() };
+  /** the server (or the network) closed the socket: a dropped client is counted, not waited for */
+  closed = false;
   private readonly acks = new Map<number, Pending>();
   private nextAck = 1;
   private connected?: Pending;
@@ -48,7 +50,10 @@ export class LiveClient {
     private options: LiveClientOptions,
   ) {
     ws.on('message', (data: Buffer) => this.receive(data));
-    ws.on('close', () => this.fail(new Error('socket closed')));
+    ws.on('close', () => {
+      this.closed = true;
+      this.fail(new Error('socket closed'));
+    });
     ws.on('error', (error) => this.fail(error));
   }
 
