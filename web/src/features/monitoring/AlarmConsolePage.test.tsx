@@ -15,13 +15,13 @@ const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 const ui = {
   status: () => screen.getByRole('status'),
-  table: () => screen.findByRole('table', { name: '报警台' }),
+  table: () => screen.findByRole('table', { name: '告警控制台' }),
   rows: () =>
-    within(screen.getByRole('table', { name: '报警台' }))
+    within(screen.getByRole('table', { name: '告警控制台' }))
       .getAllByRole('row')
       .slice(1),
   row: (code: string) =>
-    within(screen.getByRole('table', { name: '报警台' })).getByRole('row', { name: new RegExp(code) }),
+    within(screen.getByRole('table', { name: '告警控制台' })).getByRole('row', { name: new RegExp(code) }),
   sources: () => ui.rows().map((r) => within(r).getAllByRole('button')[0]?.textContent),
   level: () => screen.getByLabelText('级别', { selector: 'select' }),
   sortBy: (name: string) => screen.getByRole('button', { name }),
@@ -97,9 +97,9 @@ describe('the alarm console', () => {
     const page = setUp();
     await page.serve(three);
     await ui.table();
-    await userEvent.click(ui.sortBy('报警源'));
+    await userEvent.click(ui.sortBy('告警源'));
     expect(ui.sources()).toEqual(['SB-GENERAL', 'SB-URGENT-NEW', 'SB-URGENT-OLD']);
-    await userEvent.click(ui.sortBy('报警源'));
+    await userEvent.click(ui.sortBy('告警源'));
     expect(ui.sources()).toEqual(['SB-URGENT-OLD', 'SB-URGENT-NEW', 'SB-GENERAL']);
     await userEvent.selectOptions(ui.level(), 'general');
     expect(ui.sources()).toEqual(['SB-GENERAL']);
@@ -115,7 +115,7 @@ describe('the alarm console', () => {
     const acked = ui.row('SB00000001');
     expect(within(acked).getByText('operator')).toBeTruthy();
     expect(within(acked).getByText('已派人查看')).toBeTruthy();
-    expect(within(acked).getByText('报警中·已确认')).toBeTruthy();
+    expect(within(acked).getByText('告警中·已确认')).toBeTruthy();
     const shelved = ui.row('SB00000002');
     expect(within(shelved).getByText('检修中')).toBeTruthy();
     expect(within(shelved).getByRole('button', { name: '取消搁置' })).toBeTruthy();
@@ -131,8 +131,8 @@ describe('the alarm console', () => {
     await waitFor(() => expect(page.posted('/alarms/acknowledge')).toEqual([{ ids: [1] }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await userEvent.click(screen.getByRole('checkbox', { name: '选择报警 SB-URGENT-NEW' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: '选择报警 SB-URGENT-OLD' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-NEW' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-OLD' }));
     await userEvent.click(screen.getByRole('button', { name: '确认所选(2)' }));
     await userEvent.type(screen.getByLabelText('备注(可选)'), '  管网抢修中 ');
     await userEvent.click(ui.ok());
@@ -173,7 +173,7 @@ describe('the alarm console', () => {
     await page.serve([hub, ...kids]);
     await ui.table();
     expect(ui.sources()).toEqual(['JZQ0003']);
-    await userEvent.click(screen.getByRole('button', { name: '展开被抑制的报警' }));
+    await userEvent.click(screen.getByRole('button', { name: '展开被抑制的告警' }));
     await waitFor(() => expect(ui.sources()).toEqual(['JZQ0003', 'SB-KID-1', 'SB-KID-2']));
   });
 
@@ -184,9 +184,9 @@ describe('the alarm console', () => {
     );
     await page.serve(burst.slice(0, 9));
     await ui.table();
-    expect(screen.queryByText(/报警泛滥/)).toBeNull();
+    expect(screen.queryByText(/告警泛滥/)).toBeNull();
     act(() => page.socket.push('patch', { topic: 'alarms', key: 'alarms', seq: 2, upserts: [burst[9]], removes: [] }));
-    expect(await screen.findByText(/报警泛滥:最近 10 分钟产生 10 条报警/)).toBeTruthy();
+    expect(await screen.findByText(/告警泛滥:最近 10 分钟产生 10 条告警/)).toBeTruthy();
     const groups = screen.getByRole('table', { name: '分组视图' });
     expect(within(groups).getByText('7 条')).toBeTruthy();
     expect(within(groups).getByText('3 条')).toBeTruthy();
@@ -224,9 +224,9 @@ describe('the alarm console', () => {
   it('shows the alarm load: stale count, top sources and the priority mix', async () => {
     const page = setUp();
     await page.serve(three);
-    const load = await screen.findByRole('region', { name: '报警负荷' });
+    const load = await screen.findByRole('region', { name: '告警负荷' });
     expect(within(load).getByText('SB00000001')).toBeTruthy();
     expect(within(load).getByText('紧急 10%')).toBeTruthy();
-    expect(within(load).getByRole('img', { name: '每 10 分钟报警数(过去 24 小时)' })).toBeTruthy();
+    expect(within(load).getByRole('img', { name: '每 10 分钟告警数(过去 24 小时)' })).toBeTruthy();
   });
 });

@@ -68,7 +68,8 @@ export const joinSoundElection = (
   let peers = new Map<string, SoundPeer>();
   let leading: boolean | null = null;
   const decide = () => {
-    const now = electLeader(self, peers, Date.now()) === self.id;
+    // a newcomer hears the others' answers to its hello before it may claim the lead (two tabs never ring at once)
+    const now = Date.now() - self.since >= HEARTBEAT_MS && electLeader(self, peers, Date.now()) === self.id;
     if (now !== leading) {
       leading = now;
       onLeader(now);
