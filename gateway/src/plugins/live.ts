@@ -188,17 +188,29 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     pollers.get(room)?.remove(socket.id);
   };
 
+  // One set of handlers for every socket (`this` is the socket), not closures per connection: memory per socket
+  // is what limits how many clients one gateway holds.
+  function onSubscribe(this: LiveSocket, request: SubscribeRequest, ack: unknown) {
+    subscribe(this, request, ack).catch(onError);
+  }
+  function onUnsubscribe(this: LiveSocket, request: SubscribeRequest) {
+    unsubscribe(this, request);
+  }
+  function onDisconnecting(this: LiveSocket) {
+    sessions.remove(this.data.token, this);
+    for (const room of this.rooms) pollers.get(room)?.remove(this.id);
+  }
+
   io.on('connection', (socket) => {
-    const { token } = socket.data;
-    sessions.add(token, socket);
-    const onFailure = (e: unknown) => onError(e);
-    socket.on('subscribe', (request, ack) => void subscribe(socket, request, ack).catch(onFailure));
-    socket.on('resync', (request, ack) => void subscribe(socket, request, ack).catch(onFailure));
-    socket.on('unsubscribe', (request) => unsubscribe(socket, request));
-    socket.on('disconnecting', () => {
-      sessions.remove(token, socket);
-      for (const room of socket.rooms) pollers.get(room)?.remove(socket.id);
-    });
+    // The handshake has been read (token, language): let go of the upgrade request and its headers, which would
+    // otherwise stay referenced for the socket's lifetime (socket.io's memory advice).
+    (socket.conn as { request: unknown }).request = null;
+    socket.handshake.headers = {};
+    sessions.add(socket.data.token, socket);
+    socket.on('subscribe', onSubscribe);
+    socket.on('resync', onSubscribe);
+    socket.on('unsubscribe', onUnsubscribe);
+    socket.on('disconnecting', onDisconnecting);
   });
 
   sessions.startChecks(
