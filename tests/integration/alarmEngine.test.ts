@@ -8,8 +8,9 @@ import {
   raiseSourceAlarm,
 } from '@waterops/gateway/src/services/alarm/alarmEngine.ts';
 import { saveRuleFields } from '@waterops/gateway/src/services/alarm/alarmRuleRepository.ts';
+import { evaluateUsageOfMeters } from '@waterops/gateway/src/services/alarm/usageAlarms.ts';
 import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
-import { INGEST_PATHS } from '@waterops/shared/reading';
+import { addDays, chinaDay, INGEST_PATHS } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanyId } from '../fixtures/factories.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
@@ -197,6 +198,81 @@ describe('offline topology', () => {
     await evaluateOfflineAlarms(t.app.db, t.clock.now());
     expect((await alarmsOf('offline'))[0]).toMatchObject({ active: false });
     expect((await alarmsOf('noData')).map((c) => c.active)).toEqual([false, false]);
+  });
+});
+
+describe('usage exceptions from the daily series', () => {
+  const meterIdOf = async (code: string) =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('water_meters')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .where('meter_code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  /** Writes a meter's daily series ending today (consumption per day, oldest first). */
+  const series = async (meterId: number, values: number[]) => {
+    const today = chinaDay(t.clock.now());
+    await t.app.db
+      .deleteFrom('reading_days')
+      .where('company_id', '=', companyId)
+      .where('meter_id', '=', meterId)
+      .execute();
+    let reading = 0;
+    await t.app.db
+      .insertInto('reading_days')
+      .values(
+        values.map((c, i) => {
+          reading += c;
+          return {
+            company_id: companyId,
+            meter_id: meterId,
+            day: addDays(today, i - values.length + 1),
+            reading,
+            consumption: c,
+            quality: 'A',
+            reads: 24,
+          };
+        }),
+      )
+      .execute();
+  };
+
+  it('raises zero use and a stuck register, a sudden increase, and clears them when use returns', async () => {
+    const stuck = await meterIdOf('AM-004');
+    const burst = await meterIdOf('AM-002');
+    await series(stuck, [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 0, 0]);
+    await series(burst, [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 3.2]);
+    await evaluateUsageOfMeters(t.app.db, companyId, [stuck, burst], t.clock.now());
+    const found = async () =>
+      (
+        await t.app.db
+          .selectFrom('alarms')
+          .select(['alarm_type', 'source_code', 'level', 'active'])
+          .where('company_id', '=', companyId)
+          .where('alarm_type', 'in', ['zeroUse', 'stuckMeter', 'suddenIncrease'])
+          .orderBy('alarm_type')
+          .execute()
+      ).map((a) => `${a.alarm_type}:${a.source_code}:${a.level}:${a.active}`);
+    expect(await found()).toEqual([
+      'stuckMeter:AM-004:alarm:true',
+      'suddenIncrease:AM-002:severe:true',
+      'zeroUse:AM-004:general:true',
+    ]);
+
+    await series(stuck, [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0, 0, 0, 0, 0, 0, 0.4]);
+    await series(burst, [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.6]);
+    await evaluateUsageOfMeters(t.app.db, companyId, [stuck, burst], t.clock.now());
+    t.clock.advance(301_000);
+    await evaluateUsageOfMeters(t.app.db, companyId, [stuck, burst], t.clock.now());
+    expect(await found()).toEqual([
+      'stuckMeter:AM-004:alarm:false',
+      'suddenIncrease:AM-002:severe:false',
+      'zeroUse:AM-004:general:false',
+    ]);
   });
 });
 

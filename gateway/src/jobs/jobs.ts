@@ -2,6 +2,7 @@
 // the database and WATEROPS_JOBS is on (tests start apps without them and run a job's function directly).
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { evaluateOfflineAlarms, evaluateUsageAlarms, unshelveExpired } from '../services/alarm/alarmJobs.ts';
 import { expireCommands } from '../services/command/commandDelivery.ts';
 import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
 import { revalidateDirtyMeters, sweepYesterday } from '../services/reading/revalidate.ts';
@@ -28,6 +29,15 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
     now,
   );
   scheduleJob(app, { name: 'offlineDevices', everyMs: 60_000, run: (at) => markOfflineDevices(db(), at) }, now);
+  // alarms (H-ALARM): offline / no-data alarms with their escalation and grouping under an offline concentrator
+  // every minute; shelvings that expired every 30 s; usage exceptions from the daily series every 10 minutes
+  scheduleJob(app, { name: 'offlineAlarms', everyMs: 60_000, run: (at) => evaluateOfflineAlarms(db(), at) }, now);
+  scheduleJob(app, { name: 'alarmUnshelve', everyMs: 30_000, run: (at) => unshelveExpired(db(), at) }, now);
+  scheduleJob(
+    app,
+    { name: 'usageAlarms', everyMs: 600_000, firstAfterMs: 120_000, run: (at) => evaluateUsageAlarms(db(), at) },
+    now,
+  );
   // every 10 minutes (a cheap check when nothing is due), and soon after start so months missed while the gateway
   // was down are frozen at once; meters whose data arrives late are filled in by the following ticks
   scheduleJob(

@@ -1,6 +1,7 @@
 // Creates a tenant with its roles (ADMIN, OPERATOR), the foundation menus and their grants, and users. Used by the
 // first-start seed and by tests that need a second tenant.
 import type { Kysely, Transaction } from 'kysely';
+import { seedAlarmRules } from '../../services/alarm/alarmRuleRepository.ts';
 import { hashPassword } from '../../services/uaa/passwordHash.ts';
 import { ADMIN_ROLE_CODE } from '../../services/user/userRepository.ts';
 import type { DB } from '../tables.ts';
@@ -154,6 +155,8 @@ export const createTenant = async (db: Db, t: TenantSeed): Promise<CreatedTenant
       .execute();
   }
   await db.updateTable('companies').set({ role_id: roleIds.ADMIN }).where('id', '=', companyId).execute();
+  // the default alarm rules in parameter config (voltage, signal, usage, offline, delays: issue 6)
+  await seedAlarmRules(db, companyId);
 
   const userIds: Record<string, number> = {};
   for (const u of t.users) userIds[u.username] = await createUser(db, companyId, roleIds, u);

@@ -5,6 +5,7 @@ import type { DB } from '../../db/tables.ts';
 import { tenantsWithExpiredShelving, unshelveAlarms } from './alarmRepository.ts';
 
 export { evaluateOfflineAlarms } from './alarmEngine.ts';
+export { evaluateUsageAlarms } from './usageAlarms.ts';
 
 /** Unshelves every shelving expired at `now`, tenant by tenant (the system is the actor: no user on the event). */
 export const unshelveExpired = async (db: Kysely<DB>, now: Date): Promise<number> => {
