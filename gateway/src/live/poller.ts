@@ -28,8 +28,6 @@ export type SnapshotAnswer =
   | { ok: true; snapshot: SnapshotEvent | null; degraded: DegradedEvent | null; verified: boolean }
   | { ok: false; code: 401 | 403 };
 
-const failureReason = (f: Failure): string => (f.status === 'failed' ? f.reason : `http${f.code}`);
-
 export class RoomPoller {
   /** socket id → token of the room's subscribers on this instance */
   readonly #members = new Map<string, string>();
@@ -249,7 +247,7 @@ export class RoomPoller {
     this.#failures++;
     this.#delayMs = Math.min(this.intervalMs * 2 ** this.#failures, BACKOFF_CAP_MS);
     if (this.#degraded) return;
-    this.#degraded = this.#degradedEvent(failureReason(failure));
+    this.#degraded = this.#degradedEvent(failure.reason);
     this.host.emit(this.room, 'degraded', this.#degraded);
   }
 }
