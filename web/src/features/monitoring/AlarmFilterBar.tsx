@@ -35,7 +35,7 @@ export function AlarmFilterBar({ filters, onChange }: AlarmFilterBarProps) {
           options={[all, ...ALARM_TYPES.map((a) => ({ value: a, label: t(`alarmConsole.type.${a}`) }))]}
         />
       </FormGroup>
-      <div className="wo-alarm-filter-area">
+      <FormGroup inline label={t('alarmConsole.filter.area')} className="wo-alarm-filter-area">
         <AreaSelect
           value={area}
           onChange={(item) => {
@@ -43,7 +43,7 @@ export function AlarmFilterBar({ filters, onChange }: AlarmFilterBarProps) {
             onChange({ ...filters, areaId: item ? Number(item.id) : null });
           }}
         />
-      </div>
+      </FormGroup>
       <FormGroup inline label={t('alarmConsole.filter.state')} labelFor="alarm-filter-state">
         <HTMLSelect
           id="alarm-filter-state"

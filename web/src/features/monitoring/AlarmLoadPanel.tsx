@@ -43,23 +43,25 @@ export function AlarmLoadPanel({ changeMark }: AlarmLoadPanelProps) {
   return (
     <Card className="wo-alarm-load" role="region" aria-label={t('alarmConsole.load.title')}>
       <H5>{t('alarmConsole.load.title')}</H5>
-      <div className="wo-alarm-load-figures">
+      <div className="wo-alarm-load-grid">
         <div>
-          <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.lastTen')}</span>{' '}
-          <Tag intent={data.lastTenMinutes >= FLOOD_THRESHOLD ? Intent.DANGER : Intent.NONE} minimal>
-            {data.lastTenMinutes}
-          </Tag>
+          <div className="wo-alarm-load-figures">
+            <div>
+              <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.lastTen')}</span>{' '}
+              <Tag intent={data.lastTenMinutes >= FLOOD_THRESHOLD ? Intent.DANGER : Intent.NONE} minimal>
+                {data.lastTenMinutes}
+              </Tag>
+            </div>
+            <div>
+              <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.stale')}</span>{' '}
+              <Tag intent={data.stale > 0 ? Intent.WARNING : Intent.NONE} minimal>
+                {data.stale}
+              </Tag>
+            </div>
+            <div className={Classes.TEXT_MUTED}>{t('alarmConsole.load.target', { target: data.target })}</div>
+          </div>
+          <BarChart data={bars} ariaLabel={t('alarmConsole.load.chart')} maxLabels={8} />
         </div>
-        <div>
-          <span className={Classes.TEXT_MUTED}>{t('alarmConsole.load.stale')}</span>{' '}
-          <Tag intent={data.stale > 0 ? Intent.WARNING : Intent.NONE} minimal>
-            {data.stale}
-          </Tag>
-        </div>
-        <div className={Classes.TEXT_MUTED}>{t('alarmConsole.load.target', { target: data.target })}</div>
-      </div>
-      <BarChart data={bars} ariaLabel={t('alarmConsole.load.chart')} maxLabels={8} />
-      <div className="wo-alarm-load-lists">
         <div>
           <H5>{t('alarmConsole.load.mix')}</H5>
           <div className="wo-alarm-mix">

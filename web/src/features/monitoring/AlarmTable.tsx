@@ -39,6 +39,8 @@ const STATE_INTENT: Record<AlarmViewState, Intent> = {
 };
 
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
+/** within the table: month-day and time (the year is in the cell's title) */
+const shortTime = (iso: string) => time(iso).slice(5);
 const num = (v: number | null) => (v === null ? '—' : String(Number(v.toFixed(3))));
 
 export function AlarmLevelTag({ level }: { level: Alarm['level'] }) {
@@ -56,22 +58,23 @@ function SourceLink({ alarm }: { alarm: Alarm }) {
   const kind = t(`alarmConsole.sourceKind.${alarm.sourceKind}`);
   if (alarm.sourceKind === 'district')
     return (
-      <span>
-        {alarm.sourceCode} <span className={Classes.TEXT_MUTED}>{kind}</span>
-      </span>
+      <div>
+        {alarm.sourceCode}
+        <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`}>{kind}</div>
+      </div>
     );
   const detailKind = alarm.sourceKind;
   return (
-    <span>
+    <div>
       <Button
         variant="minimal"
         size="small"
         className="wo-alarm-source"
         text={alarm.sourceCode}
         onClick={() => openDetail({ kind: detailKind, id: alarm.sourceId })}
-      />{' '}
-      <span className={Classes.TEXT_MUTED}>{kind}</span>
-    </span>
+      />
+      <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`}>{kind}</div>
+    </div>
   );
 }
 
@@ -115,26 +118,26 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
       <td className="wo-num">
         {num(alarm.value)} / {num(alarm.threshold)}
       </td>
-      <td>{time(alarm.raisedAt)}</td>
+      <td title={time(alarm.raisedAt)}>{shortTime(alarm.raisedAt)}</td>
       <td>
-        <Tag minimal intent={STATE_INTENT[state]}>
+        <Tag minimal multiline intent={STATE_INTENT[state]} className="wo-alarm-state">
           {t(`alarmConsole.state.${state}`)}
         </Tag>
       </td>
-      <td className="wo-alarm-ack">
+      <td className="wo-alarm-handling">
         {alarm.ackBy && (
-          <>
-            <strong>{alarm.ackBy}</strong> <span className={Classes.TEXT_MUTED}>{time(alarm.ackAt)}</span>
+          <div>
+            <Icon icon="tick" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.ackBy}</strong>{' '}
+            <span className={Classes.TEXT_MUTED}>{time(alarm.ackAt)}</span>
             {alarm.ackComment && <div className="wo-alarm-comment">{alarm.ackComment}</div>}
-          </>
+          </div>
         )}
-      </td>
-      <td className="wo-alarm-shelve">
         {state === 'shelved' && (
-          <>
-            {time(alarm.shelvedUntil)} <strong>{alarm.shelvedBy ?? ''}</strong>
+          <div>
+            <Icon icon="pause" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.shelvedBy ?? ''}</strong>{' '}
+            <span className={Classes.TEXT_MUTED}>{t('alarmConsole.until', { time: time(alarm.shelvedUntil) })}</span>
             {alarm.shelveReason && <div className="wo-alarm-comment">{alarm.shelveReason}</div>}
-          </>
+          </div>
         )}
       </td>
       <td className="wo-alarm-actions">
@@ -148,9 +151,21 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
         )}
         {canEdit &&
           (state === 'shelved' ? (
-            <Button size="small" text={t('alarmConsole.unshelve')} onClick={() => onAction('unshelve', alarm)} />
+            <Button
+              size="small"
+              icon="play"
+              aria-label={t('alarmConsole.unshelve')}
+              title={t('alarmConsole.unshelve')}
+              onClick={() => onAction('unshelve', alarm)}
+            />
           ) : (
-            <Button size="small" text={t('alarmConsole.shelve')} onClick={() => onAction('shelve', alarm)} />
+            <Button
+              size="small"
+              icon="pause"
+              aria-label={t('alarmConsole.shelve')}
+              title={t('alarmConsole.shelve')}
+              onClick={() => onAction('shelve', alarm)}
+            />
           ))}
         <Button
           size="small"
@@ -188,8 +203,7 @@ const COLUMNS: Array<{ key: string; sortKey?: AlarmSortKey }> = [
   { key: 'value' },
   { key: 'raisedAt', sortKey: 'raisedAt' },
   { key: 'state', sortKey: 'state' },
-  { key: 'ack' },
-  { key: 'shelve' },
+  { key: 'handling' },
   { key: 'actions' },
 ];
 
