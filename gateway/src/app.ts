@@ -15,6 +15,7 @@ import { auth } from './plugins/auth.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
+import { live } from './plugins/live.ts';
 import type { RouteAccess } from './plugins/routeAccess.ts';
 import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
 import { embeddedServices } from './services/embeddedServices.ts';
@@ -120,6 +121,8 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
 
   // Scheduled jobs run where the database is (every instance may run them: each tick and period runs once).
   if (needsDatabase && config.WATEROPS_JOBS) app.register(jobs, { now });
+  // The live layer (Socket.IO at LIVE_PATH) reads the API above through the upstream client: after every prefix.
+  if (config.WATEROPS_ROLE !== 'services') app.register(live, { config });
 
   app.register(health, {
     ready: async () => {

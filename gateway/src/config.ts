@@ -17,6 +17,26 @@ export const ConfigSchema = Type.Object({
   }),
   DATABASE_URL: Type.Optional(Url('PostgreSQL URL; when set, used instead of the embedded database')),
   REDIS_URL: Type.Optional(Url('Redis URL; shares live rooms and elects pollers across gateway instances')),
+  LIVE_POLL_MS: Type.Integer({
+    minimum: 50,
+    default: 2_000,
+    description: 'live push: how often the alarms and devices.status topics poll their upstream while subscribed (ms)',
+  }),
+  LIVE_NOTIFICATIONS_POLL_MS: Type.Integer({
+    minimum: 50,
+    default: 5_000,
+    description: 'live push: how often the notifications topic polls (ms)',
+  }),
+  LIVE_AUTH_CHECK_MS: Type.Integer({
+    minimum: 50,
+    default: 15_000,
+    description: 'live push: how often the tokens of connected sockets are re-checked (a revoked one is disconnected)',
+  }),
+  LIVE_LINGER_MS: Type.Integer({
+    minimum: 0,
+    default: 5_000,
+    description: 'live push: how long a poller keeps running after its last subscriber left (ms)',
+  }),
   WATEROPS_ROLE: Type.Union([Type.Literal('all'), Type.Literal('gateway'), Type.Literal('services')], {
     default: 'all',
     description:
@@ -110,6 +130,10 @@ const INTEGER_ENV = new Set([
   'WATEROPS_SIM_METERS',
   'WATEROPS_SIM_SEED',
   'WATEROPS_SIM_HISTORY_DAYS',
+  'LIVE_POLL_MS',
+  'LIVE_NOTIFICATIONS_POLL_MS',
+  'LIVE_AUTH_CHECK_MS',
+  'LIVE_LINGER_MS',
 ]);
 
 /** Thrown for a bad environment; the message names the variable. */

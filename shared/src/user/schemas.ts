@@ -23,6 +23,14 @@ export const CurrentUser = Type.Object({
   /** permission codes; 'admin' grants everything */
   permissions: Type.Array(Type.String()),
   roles: Type.Array(RoleSummary),
+  /** the regions and residential areas the user's data is limited to; null = unrestricted. Optional: a legacy
+   * back end may not send it (the live layer then shares no room with this user) */
+  dataScope: Type.Optional(
+    Type.Union([
+      Type.Object({ regionIds: Type.Array(Type.Integer()), areaIds: Type.Array(Type.Integer()) }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type CurrentUser = Static<typeof CurrentUser>;
 

@@ -69,6 +69,8 @@ const loadCurrentUser = async (db: Kysely<DB>, me: Principal, locale: Locale): P
       type: r.type,
       name: localized(locale, r.name, r.name_en),
     })),
+    // the live layer groups subscribers with the same scope into one room (one poll serves them all)
+    dataScope: me.scope ? { regionIds: [...me.scope.regionIds], areaIds: [...me.scope.areaIds] } : null,
   };
 };
 
