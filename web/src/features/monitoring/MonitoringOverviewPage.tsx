@@ -4,6 +4,7 @@
 import { Card, Colors, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ALARM_LEVELS, type AlarmLevel, STATS_MAX_DAYS, type TrendDay } from '@waterops/shared/monitoring';
 import type { Area } from '@waterops/shared/place';
+import { addDays, chinaDay } from '@waterops/shared/reading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/BarChart.tsx';
@@ -22,6 +23,15 @@ const LEVEL_COLORS: Record<AlarmLevel, string> = {
   general: Colors.GRAY3,
 };
 
+/**
+ * The last `days` China days up to today: the days the server counts in, so that a browser outside China (UTC+8)
+ * still sees today's alarms.
+ */
+const lastChinaDays = (days: number): DayRange => {
+  const to = chinaDay(new Date());
+  return { from: addDays(to, 1 - days), to };
+};
+
 function LiveAlarms({ areaId }: { areaId?: number }) {
   const { t } = useTranslation();
   const { data, isLoading } = useTypeCountQuery({ areaId });
@@ -36,9 +46,12 @@ function LiveAlarms({ areaId }: { areaId?: number }) {
           </Tag>
         ))}
       </section>
+      {/* the types with live alarms only: eleven long names do not fit under the bars */}
       <BarChart
         ariaLabel={t('monitoring.overview.byType')}
-        data={data.byType.map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
+        data={data.byType
+          .filter((x) => x.count > 0)
+          .map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
         maxLabels={11}
       />
     </>
@@ -121,7 +134,7 @@ function TopAreas({ range }: { range: DayRange }) {
 
 export function MonitoringOverviewPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<DayRange>(() => lastDays(30));
+  const [range, setRange] = useState<DayRange>(() => lastChinaDays(30));
   const [areaId, setAreaId] = useState('');
   const { data: areas = [] } = useMeterAreasQuery();
   const area = areaId ? Number(areaId) : undefined;

@@ -33,7 +33,11 @@ const STATUS_INTENT = {
 function RateText({ counts }: { counts: Counts }) {
   const { t } = useTranslation();
   const rate = onlineRate(counts);
-  return <span className={Classes.TEXT_MUTED}>{rate === null ? '—' : t('monitoring.board.rate', { rate })}</span>;
+  return (
+    <span className={Classes.TEXT_MUTED} title={rate === null ? undefined : t('monitoring.board.rate', { rate })}>
+      {rate === null ? '—' : `${rate}%`}
+    </span>
+  );
 }
 
 /** An offline count: a button opening the offline devices when there are any. */
