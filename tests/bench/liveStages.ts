@@ -178,6 +178,10 @@ export type LatencyFigures = {
   lastClientP99Ms: number;
   /** the ingestion call's own answer time */
   ingestP50Ms: number;
+  ingestP99Ms: number;
+  /** from the ingestion call's answer (the alarm is committed by then) to the arrival at each client */
+  committedP50Ms: number;
+  committedP99Ms: number;
   missing: number;
 };
 
@@ -211,6 +215,7 @@ export const measureLatency = async (
   const all: number[] = [];
   const last: number[] = [];
   const ingest: number[] = [];
+  const committed: number[] = [];
   let missing = 0;
   for (let k = 0; k < readings; k++) {
     const code = meterCodes[k] as string;
@@ -230,6 +235,8 @@ export const measureLatency = async (
     await until(() => current.seen.size >= open, pollMs * 3 + 10_000);
     missing += open - current.seen.size;
     all.push(...current.latencies);
+    const answered = ingest[ingest.length - 1] as number;
+    for (const l of current.latencies) committed.push(l - answered);
     if (current.latencies.length) last.push(Math.max(...current.latencies));
     await sleep(Math.random() * pollMs);
   }
@@ -238,6 +245,7 @@ export const measureLatency = async (
   const sorted = all.sort((a, b) => a - b);
   const lastSorted = last.sort((a, b) => a - b);
   const ingestSorted = ingest.sort((a, b) => a - b);
+  const committedSorted = committed.sort((a, b) => a - b);
   return {
     clients: clients.length,
     readings,
@@ -250,6 +258,9 @@ export const measureLatency = async (
     lastClientP50Ms: round(percentile(lastSorted, 50)),
     lastClientP99Ms: round(percentile(lastSorted, 99)),
     ingestP50Ms: round(percentile(ingestSorted, 50)),
+    ingestP99Ms: round(percentile(ingestSorted, 99)),
+    committedP50Ms: round(percentile(committedSorted, 50)),
+    committedP99Ms: round(percentile(committedSorted, 99)),
     missing,
   };
 };
