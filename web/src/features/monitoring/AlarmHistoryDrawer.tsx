@@ -1,6 +1,7 @@
 // An alarm's history in a drawer: every transition, newest first, with who (or the system), when and the comment.
 import { Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Alarm } from '@waterops/shared/monitoring';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { useAlarmEventsQuery } from './alarmsApi.ts';
@@ -14,8 +15,14 @@ export type AlarmHistoryDrawerProps = {
 
 export function AlarmHistoryDrawer({ alarm, onClose }: AlarmHistoryDrawerProps) {
   const { t } = useTranslation();
-  // asked again when the alarm changes (a patch brought a new updateTime): the history grew
-  const { data, isFetching } = useAlarmEventsQuery(alarm.id, { refetchOnMountOrArgChange: true });
+  const { data, isFetching, refetch } = useAlarmEventsQuery(alarm.id, { refetchOnMountOrArgChange: true });
+  // asked again when the alarm changes (a patch brought a new updateTime): its history grew
+  const changed = useRef(alarm.updateTime);
+  useEffect(() => {
+    if (changed.current === alarm.updateTime) return;
+    changed.current = alarm.updateTime;
+    void refetch();
+  }, [alarm.updateTime, refetch]);
   return (
     <Drawer
       isOpen
