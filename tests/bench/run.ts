@@ -3,10 +3,12 @@
 // BENCH_DURATION / BENCH_CONNECTIONS shorten or widen the gateway run (e.g. a quick smoke run in CI);
 // BENCH_LIST_RUNS sets the measured requests per list case, BENCH_LIST_SCALE shrinks the list data (0.1 = a tenth);
 // BENCH_REGISTRY_RUNS / BENCH_REGISTRY_SCALE do the same for the registry (meters; the import keeps its 10,000 rows
-// unless BENCH_REGISTRY_IMPORT_ROWS says otherwise); BENCH_INGEST_SCALE shrinks the ingestion benchmark's meters.
+// unless BENCH_REGISTRY_IMPORT_ROWS says otherwise); BENCH_INGEST_SCALE shrinks the ingestion benchmark's meters;
+// BENCH_LIVE_SCALE the live-push benchmark's clients, readings and alarms.
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
+import { benchLive, DEFAULT_LIVE_SETTINGS, scaleLiveSettings } from './live.ts';
 import { benchRegistry, DEFAULT_REGISTRY_SETTINGS } from './registry.ts';
 
 const gatewaySettings = {
@@ -51,6 +53,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   lists: () => benchLists(listsSettings),
   registry: () => benchRegistry(registrySettings),
   ingest: () => benchIngest(ingestSettings),
+  live: () => benchLive(scaleLiveSettings(DEFAULT_LIVE_SETTINGS, Number(process.env.BENCH_LIVE_SCALE ?? 1))),
 };
 
 const asked = process.argv.slice(2);
