@@ -41,7 +41,7 @@ export const noticeResource: ResourceDescriptor<Notice, NoticeFilters> = {
     {
       key: 'target',
       titleKey: 'notice.target',
-      width: 110,
+      width: 140,
       text: (r) => r.target,
       render: (r) => <TargetTag row={r} />,
     },

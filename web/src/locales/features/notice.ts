@@ -73,7 +73,7 @@ export const noticeEn: typeof noticeZhCN = {
     publishTitle: 'Publish a notice',
     noticeTitle: 'Title',
     content: 'Content',
-    target: 'Recipients',
+    target: 'Sent to',
     targetCompany: 'Whole company',
     targetRoles: 'Roles',
     targetUsers: 'Users',
