@@ -75,7 +75,6 @@ beforeAll(async () => {
   t = await startTestApp();
   companyId = await demoCompanyId(t.app);
   key = (await createIngestKey(t.app.db, { companyId, name: 'alarm test' })).key;
-  expect((await ingest({ ...CITY, readings: [] })).statusCode).toBeLessThan(500);
   const res = await t.app.inject({
     method: 'POST',
     url: INGEST_PATHS.archives,
@@ -83,7 +82,7 @@ beforeAll(async () => {
     headers: { authorization: `Device ${key}` },
   });
   expect(res.json().datas.rejected).toEqual([]);
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -158,7 +157,8 @@ describe('thresholds at ingestion', () => {
 
 describe('offline topology', () => {
   it('groups the meters of an offline concentrator under its alarm, and clears them all when it returns', async () => {
-    // everything reports now, then AC-002 and its meters fall silent and are marked offline
+    // everything reports now, then AC-002 falls silent and is marked offline: its meters (online until their own
+    // silence is long enough) have no data path, so they are grouped under it at once
     await ingest({
       concentratorCode: 'AC-002',
       readings: [read('AM-003', 11), read('AM-004', 20)],
@@ -168,12 +168,6 @@ describe('offline topology', () => {
       .set({ online: false })
       .where('company_id', '=', companyId)
       .where('concentrator_code', '=', 'AC-002')
-      .execute();
-    await t.app.db
-      .updateTable('water_meters')
-      .set({ online: false })
-      .where('company_id', '=', companyId)
-      .where('meter_code', 'in', ['AM-003', 'AM-004'])
       .execute();
     await evaluateOfflineAlarms(t.app.db, t.clock.now());
     const [parent] = await alarmsOf('offline');

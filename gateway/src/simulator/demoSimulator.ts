@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { DEMO_SIGN_IN } from '../db/seed/seedDatabase.ts';
 import type { DB } from '../db/tables.ts';
 import { createIngestKey } from '../services/ingest/ingestKeyRepository.ts';
+import { DEFAULT_DEMO_OUTAGE } from './demoOutage.ts';
 import { type Simulator, startSimulator } from './simulator.ts';
 
 export const SIMULATOR_KEY_NAME = '城市模拟器 (demo)';
@@ -38,6 +39,8 @@ export const startDemoSimulator = async (
     seed: config.WATEROPS_SIM_SEED,
     meters: config.WATEROPS_SIM_METERS,
     historyDays: config.WATEROPS_SIM_HISTORY_DAYS,
+    // one concentrator falls silent now and then, so the alarm console shows an offline group soon after start
+    demoOutage: DEFAULT_DEMO_OUTAGE,
     log,
   });
 };

@@ -5,6 +5,7 @@
 import type { IngestReading, PendingCommand } from '@waterops/shared/reading';
 import { cityArchives } from './cityArchives.ts';
 import { type CityPlan, planCity } from './cityPlan.ts';
+import { type DemoOutage, demoSilentAt } from './demoOutage.ts';
 import { clockDrift, outageAt } from './faults.ts';
 import { errorText, INGEST_CHUNK, IngestClient } from './ingestClient.ts';
 import { unit } from './random.ts';
@@ -34,6 +35,8 @@ export type SimulatorOptions = {
   answerDelayMs?: [number, number];
   /** share of commands a device fails (default 0.05) */
   failureRate?: number;
+  /** a staged outage at a fixed rhythm (the demo's alarm console); none by default */
+  demoOutage?: DemoOutage;
 };
 
 export type Simulator = {
@@ -91,10 +94,22 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   const now = () => (opts.now ?? (() => new Date()))().getTime();
   const log = opts.log ?? (() => {});
   const plan = planCity({ seed: opts.seed ?? 42, meters: opts.meters ?? 2_000 });
+  const startedAt = now();
+  const staged = opts.demoOutage;
+  const stagedConcentrator = staged ? Math.min(staged.concentrator ?? 0, plan.concentrators.length - 1) : -1;
+  const stagedPlan = plan.concentrators[stagedConcentrator];
+  // it reports every few minutes (and is registered so), so WaterOps notices its silence in the shortest time
+  if (staged && stagedPlan) stagedPlan.reportRate = staged.reportMinutes ?? 5;
+  /** A concentrator in an outage: the city's own (hours) or the staged one. */
+  const down = (k: number, at: number) =>
+    outageAt(plan, k, at) !== undefined ||
+    (k === stagedConcentrator && staged !== undefined && demoSilentAt(staged, startedAt, at));
   const state: SimState = createSimState(plan);
   const stopping = new AbortController();
   const client = new IngestClient({ baseUrl: opts.baseUrl, key: opts.key, log, signal: stopping.signal });
   const senders = sendersOf(plan);
+  for (const sender of senders)
+    if (sender.concentrator === stagedConcentrator && stagedPlan) sender.everyMs = stagedPlan.reportRate * MINUTE;
   const collectorsOf = new Map<number, string[]>();
   for (const c of plan.collectors) {
     const codes = collectorsOf.get(c.concentrator) ?? [];
@@ -176,7 +191,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     // a device the city does not have (the company's key sees every device) is not ours to answer; one behind a
     // concentrator in an outage never hears the command: WaterOps times both out
     const route = routeOf(command);
-    if (route === undefined || (route >= 0 && outageAt(plan, route, at))) return;
+    if (route === undefined || (route >= 0 && down(route, at))) return;
     const ok = unit(plan.seed, 0xc0d, command.id) >= failureRate;
     const meter = command.deviceKind === 'meter' ? meterOf(command.deviceCode) : undefined;
     let result: unknown = {};
@@ -238,7 +253,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       const until = dueUntil(sender, at);
       if (until <= sender.sentUntil) continue;
       // an offline concentrator sends nothing; when it is back it sends what it kept (lost reads are left out)
-      if (sender.concentrator >= 0 && outageAt(plan, sender.concentrator, at)) continue;
+      if (sender.concentrator >= 0 && down(sender.concentrator, at)) continue;
       try {
         await upload(sender, sender.sentUntil, until);
         sender.sentUntil = until;

@@ -59,7 +59,8 @@ const hoursSince = (alias: string, now: Date) =>
 /**
  * Offline devices in use that reported at least once (a device never heard from is not an outage). Concentrators
  * stand alone; a collector hangs under its offline concentrator; a meter's no-data alarm under its offline
- * concentrator, else its offline collector.
+ * concentrator, else its offline collector. Every meter behind an offline concentrator has no data (its path is
+ * down) even before its own silence marks it offline, so the group is complete as soon as the parent is raised.
  */
 export const offlineConditions = (
   companyId: number,
@@ -84,6 +85,7 @@ export const offlineConditions = (
         ${l.threshold}, case when k.id is null then null else 'concentrator' end, k.id
       from collectors d
       left join concentrators k on k.company_id = d.company_id and k.id = d.concentrator_id and not k.online
+        and k.used and k.last_report_at is not null
       where d.company_id = ${companyId} and not d.online and d.last_report_at is not null`;
   }
   const h = hoursSince('d', now);
@@ -92,7 +94,12 @@ export const offlineConditions = (
     select 'noData', 'meter', d.id, d.meter_code, d.area_id, ${l.level}, round(${h}::numeric, 1), ${l.threshold},
       case when k.id is not null then 'concentrator' when c.id is not null then 'collector' end, coalesce(k.id, c.id)
     from water_meters d
+    -- the same offline parents as above (in use, heard from once), so every parent named here has its own alarm
     left join concentrators k on k.company_id = d.company_id and k.id = d.concentrator_id and not k.online
+      and k.used and k.last_report_at is not null
     left join collectors c on c.company_id = d.company_id and c.id = d.collector_id and not c.online
-    where d.company_id = ${companyId} and d.used and not d.online and d.last_report_at is not null`;
+      and c.last_report_at is not null
+    where d.company_id = ${companyId} and d.used and d.last_report_at is not null
+      -- behind an offline concentrator a meter has no data path: no data by design, grouped under it at once
+      and (not d.online or k.id is not null)`;
 };
