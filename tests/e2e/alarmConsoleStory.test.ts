@@ -145,6 +145,11 @@ describe('the alarm console', () => {
     await visible(row(admin.page, METERS[1] as string).getByText('已搁置'));
     await visible(row(admin.page, METERS[1] as string).getByText('电池更换工单已派'));
 
+    // the load panel follows the live set (asked again a few seconds after a change): the new sources are counted
+    await admin.page
+      .getByRole('region', { name: '告警负荷' })
+      .getByText(METERS[1] as string)
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(admin.page, 'alarm-console');
     await operator.context.close();
     await admin.context.close();

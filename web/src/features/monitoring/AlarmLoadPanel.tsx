@@ -2,7 +2,7 @@
 // minutes, stale alarms, the top 10 sources and the priority mix. Asked every minute and after live changes.
 import { Card, Classes, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { ALARM_LEVELS, type AlarmLoad, FLOOD_THRESHOLD } from '@waterops/shared/monitoring';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart, type BarDatum } from '../../components/charts/BarChart.tsx';
 import { alarmLevelIntent } from './alarmLevel.ts';
@@ -10,7 +10,7 @@ import { useAlarmLoadQuery } from './alarmsApi.ts';
 
 export const ALARM_LOAD_POLL_MS = 60_000;
 /** after a live change the panel is asked again, at most this often */
-const AFTER_CHANGE_MS = 10_000;
+const AFTER_CHANGE_MS = 5_000;
 
 const hhmm = (iso: string) => {
   const d = new Date(iso);
@@ -33,11 +33,21 @@ export type AlarmLoadPanelProps = {
 export function AlarmLoadPanel({ changeMark }: AlarmLoadPanelProps) {
   const { t } = useTranslation();
   const { data, refetch } = useAlarmLoadQuery(undefined, { pollingInterval: ALARM_LOAD_POLL_MS });
+  // a throttle, not a debounce: a steady stream of patches must not postpone the refresh forever
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    if (changeMark === 0) return;
-    const timer = setTimeout(() => void refetch(), AFTER_CHANGE_MS);
-    return () => clearTimeout(timer);
+    if (changeMark === 0 || pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void refetch();
+    }, AFTER_CHANGE_MS);
   }, [changeMark, refetch]);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
   const bars = useMemo(() => (data ? loadBars(data) : []), [data]);
   if (!data) return null;
   return (
