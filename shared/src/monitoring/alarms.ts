@@ -3,6 +3,7 @@
 // for a time with a reason, and suppressed by topology (the meters behind an offline concentrator hang under the
 // concentrator's alarm as children). Every transition is an AlarmEvent with who, when and an optional comment.
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_LIMIT } from '../api/paging.ts';
 
 /** Spec §4: urgent, severe, alarm, general — in this order of priority (urgent first). */
 export const ALARM_LEVELS = ['urgent', 'severe', 'alarm', 'general'] as const;
@@ -100,7 +101,8 @@ export type AlarmState = (typeof ALARM_STATES)[number];
 /** The console's list (paged) and filters; without `state` the live set. */
 export const AlarmListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Union([Type.Literal(50), Type.Literal(100), Type.Literal(200)])),
+  /** 50, 100 or 200 on the console (PAGE_SIZES); any size up to MAX_LIMIT like every list */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT })),
   level: Type.Optional(AlarmLevel),
   alarmType: Type.Optional(AlarmType),
   areaId: Type.Optional(Type.Integer({ minimum: 1 })),
