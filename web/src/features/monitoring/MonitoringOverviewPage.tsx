@@ -4,18 +4,28 @@
 import { Card, Colors, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ALARM_LEVELS, type AlarmLevel, STATS_MAX_DAYS, type TrendDay } from '@waterops/shared/monitoring';
 import type { Area } from '@waterops/shared/place';
-import { addDays, chinaDay } from '@waterops/shared/reading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/BarChart.tsx';
+import type { ChartFrame } from '../../components/charts/chartGeometry.ts';
 import { LineChart } from '../../components/charts/LineChart.tsx';
 import { useMeterAreasQuery } from '../device/meterApi.ts';
-import { type DayRange, lastDays, localDate, ReadingDayRange, rangeProblem } from '../reading/ReadingDayRange.tsx';
+import {
+  type DayRange,
+  lastDays,
+  localDate,
+  localDay,
+  ReadingDayRange,
+  rangeProblem,
+} from '../reading/ReadingDayRange.tsx';
 import { alarmLevelIntent } from './alarmLevel.ts';
 import { useTopTenAreaQuery, useTrendQuery, useTypeCountQuery } from './monitoringApi.ts';
 import './MonitoringOverviewPage.css';
 
 /** The trend's line per level (urgent red … general grey), beside the total. */
+/** The cards span the page: a wider drawing keeps the labels small enough to sit side by side. */
+const WIDE: ChartFrame = { width: 1100, height: 260, margin: { top: 16, right: 16, bottom: 28, left: 48 } };
+
 const LEVEL_COLORS: Record<AlarmLevel, string> = {
   urgent: Colors.RED3,
   severe: Colors.ORANGE3,
@@ -24,13 +34,11 @@ const LEVEL_COLORS: Record<AlarmLevel, string> = {
 };
 
 /**
- * The last `days` China days up to today: the days the server counts in, so that a browser outside China (UTC+8)
- * still sees today's alarms.
+ * The days asked for: a range ending today leaves its end to the server, whose today is China's (UTC+8), so that a
+ * browser elsewhere (the picker's days are local) still sees today's alarms.
  */
-const lastChinaDays = (days: number): DayRange => {
-  const to = chinaDay(new Date());
-  return { from: addDays(to, 1 - days), to };
-};
+export const statsDays = (range: DayRange, now = new Date()): { from: string; to?: string } =>
+  range.to === localDay(now) ? { from: range.from } : range;
 
 function LiveAlarms({ areaId }: { areaId?: number }) {
   const { t } = useTranslation();
@@ -53,12 +61,13 @@ function LiveAlarms({ areaId }: { areaId?: number }) {
           .filter((x) => x.count > 0)
           .map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
         maxLabels={11}
+        frame={WIDE}
       />
     </>
   );
 }
 
-function TrendSection({ range, areaId }: { range: DayRange; areaId?: number }) {
+function TrendSection({ range, areaId }: { range: { from: string; to?: string }; areaId?: number }) {
   const { t } = useTranslation();
   const { data, isFetching } = useTrendQuery({ ...range, areaId });
   if (!data) return <Spinner size={24} />;
@@ -75,6 +84,8 @@ function TrendSection({ range, areaId }: { range: DayRange; areaId?: number }) {
           from={localDate(data.from)}
           to={localDate(data.to)}
           formatTime={(at) => at.toLocaleDateString()}
+          leftDomain={[0, Math.max(...days.map((d) => d.total), 1) * 1.1]}
+          frame={WIDE}
           series={[
             {
               key: 'total',
@@ -95,7 +106,7 @@ function TrendSection({ range, areaId }: { range: DayRange; areaId?: number }) {
   );
 }
 
-function TopAreas({ range }: { range: DayRange }) {
+function TopAreas({ range }: { range: { from: string; to?: string } }) {
   const { t } = useTranslation();
   const { data } = useTopTenAreaQuery(range);
   if (!data) return <Spinner size={24} />;
@@ -105,6 +116,7 @@ function TopAreas({ range }: { range: DayRange }) {
       <BarChart
         ariaLabel={t('monitoring.overview.topChart')}
         data={data.map((a) => ({ label: a.areaName, value: a.count }))}
+        frame={WIDE}
       />
       <HTMLTable compact striped className="wo-board-table" aria-label={t('monitoring.overview.topAreas')}>
         <thead>
@@ -134,7 +146,7 @@ function TopAreas({ range }: { range: DayRange }) {
 
 export function MonitoringOverviewPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<DayRange>(() => lastChinaDays(30));
+  const [range, setRange] = useState<DayRange>(() => lastDays(30));
   const [areaId, setAreaId] = useState('');
   const { data: areas = [] } = useMeterAreasQuery();
   const area = areaId ? Number(areaId) : undefined;
@@ -166,14 +178,14 @@ export function MonitoringOverviewPage() {
       <section aria-label={t('monitoring.overview.trend')}>
         <Card className="wo-overview-card">
           <h2>{t('monitoring.overview.trend')}</h2>
-          {valid && <TrendSection range={range} areaId={area} />}
+          {valid && <TrendSection range={statsDays(range)} areaId={area} />}
         </Card>
       </section>
       {area === undefined && (
         <section aria-label={t('monitoring.overview.topAreas')}>
           <Card className="wo-overview-card">
             <h2>{t('monitoring.overview.topAreas')}</h2>
-            {valid && <TopAreas range={range} />}
+            {valid && <TopAreas range={statsDays(range)} />}
           </Card>
         </section>
       )}

@@ -186,6 +186,7 @@ export function StatusBoardPage() {
         isOpen={drill !== null}
         onClose={() => setDrill(null)}
         size="72%"
+        className="wo-board-drawer"
         title={
           drill
             ? t('monitoring.board.drawerTitle', {
