@@ -64,7 +64,7 @@ const columns = (kind: BoardKind): ColumnDef<Row>[] => {
     {
       key: 'online',
       titleKey: 'monitoring.board.state',
-      width: 90,
+      width: 110,
       text: (r) => (r.online ? '✓' : '✗'),
       render: (r) => <OnlineTag online={r.online} />,
     },
