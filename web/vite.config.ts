@@ -18,6 +18,8 @@ export default defineConfig({
     proxy: {
       '^/api-.*': { target: gateway, changeOrigin: true },
       '/docs': { target: gateway, changeOrigin: true },
+      // the live socket (Socket.IO at LIVE_PATH, /live/socket.io): websocket upgrades too
+      '/live': { target: gateway, changeOrigin: true, ws: true },
     },
   },
 });
