@@ -89,6 +89,15 @@ describe('the notice page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '发布通知' })).toBeNull());
   });
 
+  it('lets a publisher who may not read roles or accounts notify the whole company only', async () => {
+    renderPage(['notice:view', 'notice:edit']);
+    await userEvent.click(await ui.publish());
+    const dialog = await ui.dialog();
+    await waitFor(() => expect((within(dialog).getByLabelText('指定角色') as HTMLInputElement).disabled).toBe(true));
+    expect((within(dialog).getByLabelText('指定用户') as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('全公司') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('offers no publish button to a viewer without the edit permission', async () => {
     renderPage(['notice:view']);
     expect(await screen.findByText('计划停水通知')).toBeTruthy();

@@ -1,9 +1,11 @@
 // Publishing a notice: title, content and whom it goes to — the whole company, chosen roles or chosen users (the
 // tenant's roles and accounts, picked from lists that filter as one types). The rules are the route's
-// (validateNoticePublish), shown under their fields before anything is sent.
+// (validateNoticePublish), shown under their fields before anything is sent. The role and account lists are read
+// with their own pages' permissions: a publisher without them may still notify the whole company.
 import { FormGroup, Intent, MenuItem, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { type ItemRenderer, MultiSelect } from '@blueprintjs/select';
 import type { PageResult } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
 import { type NoticeTarget, validateNoticePublish } from '@waterops/shared/notice';
 import type { Account } from '@waterops/shared/user';
 import { USER_PATHS } from '@waterops/shared/user';
@@ -13,6 +15,7 @@ import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { usePermission } from '../../components/Permission.tsx';
 import { useResourceListQuery } from '../../resources/resourceApi.ts';
 import { useDebouncedAction } from '../../resources/useDebouncedAction.ts';
 import { useAllRolesQuery } from '../system/accessApi.ts';
@@ -85,6 +88,7 @@ export function PublishNoticeDialog({ isOpen, onClose }: PublishNoticeDialogProp
   const [users, setUsers] = useState<Choice[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [publish, { isLoading }] = useNoticePublishedMutation();
+  const can = usePermission();
   const { data: allRoles = [] } = useAllRolesQuery(undefined, { skip: !isOpen || target !== 'roles' });
   const { data: accounts } = useResourceListQuery(
     { resource: 'notice.recipients', config: { url: USER_PATHS.users, params: { page: 1, limit: 200 } } },
@@ -170,8 +174,8 @@ export function PublishNoticeDialog({ isOpen, onClose }: PublishNoticeDialogProp
         onChange={(e) => setTarget(e.currentTarget.value as NoticeTarget)}
       >
         <Radio value="company" label={t('notice.targetCompany')} />
-        <Radio value="roles" label={t('notice.targetRoles')} />
-        <Radio value="users" label={t('notice.targetUsers')} />
+        <Radio value="roles" label={t('notice.targetRoles')} disabled={!can([PERMISSIONS.sysRoleView])} />
+        <Radio value="users" label={t('notice.targetUsers')} disabled={!can([PERMISSIONS.sysUserView])} />
       </RadioGroup>
       {target === 'roles' && (
         <FormGroup
