@@ -16,6 +16,8 @@ import * as m0010 from './migrations/m0010_operation_log_result.ts';
 import * as m0011 from './migrations/m0011_registry.ts';
 import * as m0012 from './migrations/m0012_meter_code_collation.ts';
 import * as m0013 from './migrations/m0013_telemetry.ts';
+import * as m0014 from './migrations/m0014_alarms.ts';
+import * as m0015 from './migrations/m0015_notices.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -33,6 +35,8 @@ export const migrations: Record<string, Migration> = {
   '0011_registry': m0011,
   '0012_meter_code_collation': m0012,
   '0013_telemetry': m0013,
+  '0014_alarms': m0014,
+  '0015_notices': m0015,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

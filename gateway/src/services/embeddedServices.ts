@@ -3,6 +3,8 @@
 import type { ApiPrefix } from '@waterops/shared/api';
 import type { ServicePlugin } from '../plugins/typeBoxProvider.ts';
 import { accountRoutes } from './account/accountRoutes.ts';
+import { alarmRoutes } from './alarm/alarmRoutes.ts';
+import { alarmRuleRoutes } from './alarm/alarmRuleRoutes.ts';
 import { blacklistRoutes } from './blacklist/blacklistRoutes.ts';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
@@ -22,6 +24,8 @@ import { ingestRoutes } from './ingest/ingestRoutes.ts';
 import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
+import { monitoringRoutes } from './monitoring/monitoringRoutes.ts';
+import { noticeRoutes } from './notice/noticeRoutes.ts';
 import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
 import { placeRoutes } from './place/placeRoutes.ts';
@@ -79,6 +83,11 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     // month-end bases, base check and import, meter swaps (H-JOBS)
     meterBaseRoutes,
     meterReplacementRoutes,
+    // monitoring statistics, usage exceptions, device status lists, the status board (issue 6, H-MONITOR)
+    monitoringRoutes,
+    // the alarm console's calls and the alarm rules (issue 6, H-ALARM)
+    alarmRoutes,
+    alarmRuleRoutes,
   ],
-  '/api-business': [codeRuleRoutes, paramConfigRoutes],
+  '/api-business': [codeRuleRoutes, paramConfigRoutes, noticeRoutes],
 };

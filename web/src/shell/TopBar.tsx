@@ -1,5 +1,5 @@
 // The top bar: collapse button and breadcrumbs (vertical) or logo and horizontal menu (horizontal), then the
-// error log, language, full screen, theme, reload and the avatar menu.
+// error log, the message bell, language, full screen, theme, reload and the avatar menu.
 import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, Popover, Position, Tooltip } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { saveLocale } from '../app/locale.ts';
 import type { AppRoute } from '../app/router/buildMenuRoutes.ts';
 import { settings } from '../app/settings.ts';
 import { useCurrentUserQuery } from '../features/auth/authApi.ts';
+import { MessageBell } from '../features/notice/MessageBell.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CompanyBrand } from './CompanyBrand.tsx';
 import { HorizontalMenu } from './HorizontalMenu.tsx';
@@ -114,6 +115,8 @@ export function TopBar({ routes, match, horizontal, mobile }: TopBarProps) {
             </Button>
           </Tooltip>
         )}
+        {/* the message bell (spec §2): live unread notices and to-dos */}
+        <MessageBell />
         <Tooltip content={t('nav.language')} position={Position.BOTTOM} compact>
           <Button variant="minimal" icon="translate" onClick={handleLanguage} aria-label={t('nav.language')}>
             {!mobile && <span className="wo-lang-label">{t('nav.languageTarget')}</span>}

@@ -561,6 +561,20 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
           permission('sysParamEdit', PERMISSIONS.sysParamEdit, '编辑参数配置', 'Edit parameters'),
         ],
       },
+      // Notices (issue 6, H-NOTICE); migration m0015 adds it to older tenants. The bell itself needs only profileView.
+      {
+        key: 'notices',
+        name: '通知公告',
+        nameEn: 'Notices',
+        type: MENU_TYPE.page,
+        path: 'notice/NoticePage',
+        url: '/notice',
+        css: 'notifications',
+        children: [
+          permission('noticeView', PERMISSIONS.noticeView, '查看通知公告', 'View notices'),
+          permission('noticeEdit', PERMISSIONS.noticeEdit, '编辑通知公告', 'Edit notices'),
+        ],
+      },
       // Menu administration: migration m0008 adds the page to tenants created before it and moves the permission
       // entries m0004 put directly under System below it.
       {

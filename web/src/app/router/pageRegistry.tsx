@@ -8,6 +8,18 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // The alarm console (issue 6, H-CONSOLE)
+  'monitoring/AlarmConsolePage': {
+    Page: lazy(() =>
+      import('../../features/monitoring/AlarmConsolePage.tsx').then((m) => ({ default: m.AlarmConsolePage })),
+    ),
+    permissions: ['monitoring:alarm:view'],
+  },
+  // Notices (issue 6, H-NOTICE); the bell itself sits in the top bar
+  'notice/NoticePage': {
+    Page: lazy(() => import('../../features/notice/NoticePage.tsx').then((m) => ({ default: m.NoticePage }))),
+    permissions: ['notice:view'],
+  },
   // Reading records and the reading rate (issue 5, H-READ)
   'reading/ReadingRecordPage': {
     Page: lazy(() =>
@@ -172,6 +184,33 @@ export const pageRegistry: Record<string, PageEntry> = {
   'system/MenuPage': {
     Page: lazy(() => import('../../features/system/MenuPage.tsx').then((m) => ({ default: m.MenuPage }))),
     permissions: ['sys:menu:view'],
+  },
+  // Monitoring: status board, overview, usage exceptions, alarm rules (issue 6, H-MONITOR)
+  'monitoring/StatusBoardPage': {
+    Page: lazy(() =>
+      import('../../features/monitoring/StatusBoardPage.tsx').then((m) => ({ default: m.StatusBoardPage })),
+    ),
+    permissions: ['monitoring:stats:view'],
+  },
+  'monitoring/MonitoringOverviewPage': {
+    Page: lazy(() =>
+      import('../../features/monitoring/MonitoringOverviewPage.tsx').then((m) => ({
+        default: m.MonitoringOverviewPage,
+      })),
+    ),
+    permissions: ['monitoring:stats:view'],
+  },
+  'monitoring/UseWaterExceptionPage': {
+    Page: lazy(() =>
+      import('../../features/monitoring/UseWaterExceptionPage.tsx').then((m) => ({ default: m.UseWaterExceptionPage })),
+    ),
+    permissions: ['monitoring:stats:view'],
+  },
+  'monitoring/WarningRulesPage': {
+    Page: lazy(() =>
+      import('../../features/monitoring/WarningRulesPage.tsx').then((m) => ({ default: m.WarningRulesPage })),
+    ),
+    permissions: ['monitoring:rule:view'],
   },
 };
 
