@@ -141,12 +141,13 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         else rejected.push(reject(request, 'readings', r.index, r.meterCode ?? r.remoteCode, 'conflict'));
       });
       // the alarms of the meters just heard from (voltage, signal, reverse flow) exist before this call returns
+      // (the readings are committed: a failed evaluation is logged, never turned into a refused upload)
       await evaluateReadingAlarms(
         app.db,
         owner.companyId,
         toStore.flatMap((r, i) => (outcomes[i] === 'stored' ? [r.meterId] : [])),
         at,
-      );
+      ).catch((error: unknown) => request.log.error({ err: error }, 'alarm evaluation after ingestion failed'));
 
       // Status of collectors and concentrators (meters report theirs with their reads).
       const statusRows = (body.status ?? []).map((raw, index) => ({ raw: raw as Record<string, unknown>, index }));
