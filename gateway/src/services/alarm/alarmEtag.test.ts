@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alarmListEtag, etagMatches } from './alarmEtag.ts';
+import { etagMatches } from '../conditionalGet.ts';
+import { alarmListEtag } from './alarmEtag.ts';
 
 describe('alarmListEtag', () => {
   it('changes with the latest change, the filter, the scope and the language, and only with them', () => {

@@ -9,10 +9,3 @@ export const alarmListEtag = (head: number, query: unknown, scope: unknown, loca
     .slice(0, 16);
   return `W/"a${head}-${filter}"`;
 };
-
-/** If-None-Match names the tag: `*`, or one of a comma-separated list, weak or strong (weak comparison). */
-export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
-  if (!ifNoneMatch) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
-};

@@ -24,10 +24,11 @@ import type { Operation } from '@waterops/shared/user';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { alreadyHeld } from '../conditionalGet.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { alarmListEtag, etagMatches } from './alarmEtag.ts';
+import { alarmListEtag } from './alarmEtag.ts';
 import {
   acknowledgeAlarms,
   alarmChildren,
@@ -83,11 +84,7 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       const { me, scope } = caller(request);
       const head = await latestChange(app.db, me.companyId);
       const etag = alarmListEtag(head, request.query, scope, request.locale);
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Authorization, Accept-Language');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (alreadyHeld(request, reply, etag)) return reply.code(304).send(null);
       const { rows, count } = await listAlarms(app.db, me.companyId, scope, request.query, now());
       return page(rows, count, request.t('common.success'));
     },

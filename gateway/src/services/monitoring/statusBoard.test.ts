@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BoardRow, boardCells, boardEtag, etagMatches } from './statusBoard.ts';
+import { etagMatches } from '../conditionalGet.ts';
+import { type BoardRow, boardCells, boardEtag } from './statusBoard.ts';
 
 const rows: BoardRow[] = [
   { kind: 'meter', areaId: 2, areaName: '北区', regionId: 20, online: 5, total: 8 },

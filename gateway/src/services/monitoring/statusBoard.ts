@@ -52,11 +52,3 @@ export const boardCells = (rows: readonly BoardRow[], scope: DataScope | null): 
 /** A weak tag of the cells a caller sees and the answer's language (its message is in it). */
 export const boardEtag = (cells: readonly DeviceStatusCell[], locale: string): string =>
   `W/"b-${createHash('sha1').update(JSON.stringify(cells)).update(locale).digest('base64url')}"`;
-
-/** Whether an If-None-Match header names the tag (weak comparison, lists and `*`, RFC 9110). */
-export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
-  if (!ifNoneMatch) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const wanted = bare(etag);
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === wanted);
-};

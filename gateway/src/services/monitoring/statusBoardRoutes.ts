@@ -11,9 +11,10 @@ import { ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { DeviceStatusCell, MONITORING_PATHS } from '@waterops/shared/monitoring';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { alreadyHeld } from '../conditionalGet.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { MONITORING_TAGS, monitoringErrors, monitoringPath } from './monitoringStatsRoutes.ts';
-import { type BoardRow, boardCells, boardEtag, etagMatches } from './statusBoard.ts';
+import { type BoardRow, boardCells, boardEtag } from './statusBoard.ts';
 import { statusBoardRows } from './statusBoardRepository.ts';
 
 /** How long one tenant's grouped read serves later callers (below the live layer's 2 s poll: a poll sees fresh data). */
@@ -64,11 +65,7 @@ export const statusBoardRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const me = app.principalOf(request);
       const cells = boardCells(await tenantRows(me.companyId), me.scope);
       const etag = boardEtag(cells, request.locale);
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Authorization, Accept-Language');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (alreadyHeld(request, reply, etag)) return reply.code(304).send(null);
       return ok(cells, request.t('common.success'));
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, noticeEtag } from './noticeEtag.ts';
+import { etagMatches } from '../conditionalGet.ts';
+import { noticeEtag } from './noticeEtag.ts';
 
 describe('the bell change tag', () => {
   const tag = noticeEtag({ maxId: 42, unread: 3 }, 'zh-CN');

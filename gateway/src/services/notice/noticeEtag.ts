@@ -4,11 +4,3 @@
 
 export const noticeEtag = (v: { maxId: number; unread: number }, locale: string): string =>
   `W/"n-${v.maxId}-${v.unread}-${locale}"`;
-
-/** Whether an If-None-Match header names the tag (weak comparison, lists and `*` as RFC 9110 says). */
-export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
-  if (!ifNoneMatch) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const wanted = bare(etag);
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === wanted);
-};

@@ -20,9 +20,10 @@ import {
 } from '@waterops/shared/notice';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { alreadyHeld } from '../conditionalGet.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { etagMatches, noticeEtag } from './noticeEtag.ts';
+import { noticeEtag } from './noticeEtag.ts';
 import {
   foreignRoleIds,
   foreignUserIds,
@@ -136,12 +137,7 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
     async (request, reply) => {
       const me = app.principalOf(request);
       const etag = noticeEtag(await receiptVersion(app.db, me.companyId, me.userId), request.locale);
-      // private: the list is the caller's own; no-cache: always revalidate (a browser then sends If-None-Match)
-      reply
-        .header('etag', etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Authorization, Accept-Language');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (alreadyHeld(request, reply, etag)) return reply.code(304).send(null);
       const [notices, todos] = await Promise.all([
         unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.notice, BELL_LIST_MAX),
         unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.todo, BELL_LIST_MAX),
