@@ -2,7 +2,7 @@
 // per kind a list of devices with their online state and last report (how long ago and when); meters also show
 // the last reading, voltage and signal. One area choice drives the cards and the lists. The lists are descriptors
 // over the device list endpoints; a device's code opens its detail drawer.
-import { Button, Card, Classes, FormGroup, HTMLSelect, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Card, Classes, FormGroup, HTMLSelect, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { Collector, Concentrator, Meter } from '@waterops/shared/device';
 import { DEVICE_PATHS } from '@waterops/shared/device';
 import type { DeviceStatusSummary } from '@waterops/shared/deviceStatus';
@@ -13,7 +13,7 @@ import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { defaultListQuery } from '../../resources/resourceApi.ts';
 import type { ColumnDef, FilterValues, ResourceDescriptor } from '../../resources/types.ts';
-import { type DetailKind, useOpenDetail } from '../detail/detailLink.ts';
+import { DeviceCodeLink, OnlineTag } from './DeviceStatusCells.tsx';
 import { DEVICE_STATUS_RESOURCE, useDeviceStatusSummaryQuery } from './deviceStatusApi.ts';
 import { reportAge, reportAgeText } from './lastReport.ts';
 import { useMeterAreasQuery } from './meterApi.ts';
@@ -26,15 +26,6 @@ const KINDS: readonly StatusKind[] = ['concentrators', 'collectors', 'meters'];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function OnlineTag({ online }: { online: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Tag minimal intent={online ? 'success' : 'danger'}>
-      {t(online ? 'deviceStatus.online' : 'deviceStatus.offline')}
-    </Tag>
-  );
-}
-
 /** "3 小时前 · 2026-11-23 07:00:00": how long ago, then when. */
 function LastReport({ iso }: { iso: string | null }) {
   const { t } = useTranslation();
@@ -45,16 +36,6 @@ function LastReport({ iso }: { iso: string | null }) {
     <span title={formatDateTime(new Date(iso))}>
       {label} <span className={Classes.TEXT_MUTED}>· {formatDateTime(new Date(iso))}</span>
     </span>
-  );
-}
-
-/** The device's code as a link to its detail drawer. */
-function CodeLink({ kind, id, code }: { kind: DetailKind; id: number; code: string }) {
-  const open = useOpenDetail();
-  return (
-    <Button variant="minimal" size="small" intent="primary" onClick={() => open({ kind, id })}>
-      {code}
-    </Button>
   );
 }
 
@@ -85,7 +66,7 @@ const COLUMNS = {
       width: 150,
       sortable: true,
       text: (r: Concentrator) => r.concentratorCode,
-      render: (r: Concentrator) => <CodeLink kind="concentrator" id={r.id} code={r.concentratorCode} />,
+      render: (r: Concentrator) => <DeviceCodeLink kind="concentrator" id={r.id} code={r.concentratorCode} />,
     },
     ...commonColumns<Concentrator>().map((c) => (c.key === 'lastReportTime' ? { ...c, sortable: true } : c)),
     {
@@ -107,7 +88,7 @@ const COLUMNS = {
       titleKey: 'deviceStatus.code',
       width: 150,
       text: (r: Collector) => r.collectorCode,
-      render: (r: Collector) => <CodeLink kind="collector" id={r.id} code={r.collectorCode} />,
+      render: (r: Collector) => <DeviceCodeLink kind="collector" id={r.id} code={r.collectorCode} />,
     },
     ...commonColumns<Collector>(),
     {
@@ -130,7 +111,7 @@ const COLUMNS = {
       width: 150,
       sortable: true,
       text: (r: Meter) => r.meterCode,
-      render: (r: Meter) => <CodeLink kind="meter" id={r.id} code={r.meterCode} />,
+      render: (r: Meter) => <DeviceCodeLink kind="meter" id={r.id} code={r.meterCode} />,
     },
     ...commonColumns<Meter>(),
     { key: 'lastReading', titleKey: 'deviceStatus.lastReading', width: 140, text: (r: Meter) => text(r.lastReading) },

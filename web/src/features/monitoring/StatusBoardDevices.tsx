@@ -1,18 +1,17 @@
 // The status board's drill-down: the devices of one kind (optionally of one area), offline ones first chosen, as a
 // resource list over the monitoring device lists; a code opens the device's detail drawer.
-import { Button, Classes, Tag } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import {
   MONITORING_PATHS,
   type MonitorCollector,
   type MonitorConcentrator,
   type MonitorMeter,
 } from '@waterops/shared/monitoring';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { defaultListQuery } from '../../resources/resourceApi.ts';
 import type { ColumnDef, FilterValues, ResourceDescriptor } from '../../resources/types.ts';
-import { type DetailKind, useOpenDetail } from '../detail/detailLink.ts';
+import { DeviceCodeLink, OnlineTag } from '../device/DeviceStatusCells.tsx';
 import { BOARD_DEVICES_RESOURCE } from './monitoringApi.ts';
 import type { BoardKind } from './statusBoardModel.ts';
 
@@ -27,24 +26,6 @@ const codeOf = (kind: BoardKind, r: Row): string =>
       ? (r as MonitorCollector).collectorCode
       : (r as MonitorMeter).meterCode;
 
-function CodeLink({ kind, id, code }: { kind: DetailKind; id: number; code: string }) {
-  const open = useOpenDetail();
-  return (
-    <Button variant="minimal" size="small" intent="primary" onClick={() => open({ kind, id })}>
-      {code}
-    </Button>
-  );
-}
-
-function OnlineTag({ online }: { online: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Tag minimal intent={online ? 'success' : 'danger'}>
-      {t(online ? 'monitoring.board.online' : 'monitoring.board.offline')}
-    </Tag>
-  );
-}
-
 const PATHS: Record<BoardKind, string> = {
   concentrator: MONITORING_PATHS.concentrators,
   collector: MONITORING_PATHS.collectors,
@@ -58,7 +39,7 @@ const columns = (kind: BoardKind): ColumnDef<Row>[] => {
       titleKey: 'monitoring.board.code',
       width: 160,
       text: (r) => codeOf(kind, r),
-      render: (r) => <CodeLink kind={kind} id={r.id} code={codeOf(kind, r)} />,
+      render: (r) => <DeviceCodeLink kind={kind} id={r.id} code={codeOf(kind, r)} />,
     },
     { key: 'areaName', titleKey: 'monitoring.board.area', width: 130, text: (r) => text(r.areaName) },
     {
