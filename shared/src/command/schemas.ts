@@ -1,6 +1,7 @@
 // Requests and replies of the command routes (gateway/src/services/command) and the paths they live on.
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
+import { Nullable } from '../api/schemaParts.ts';
 import {
   COLLECTOR_COMMANDS,
   COMMAND_MAX_METERS,
@@ -10,7 +11,6 @@ import {
 } from './commands.ts';
 
 const W = '/api-workbench';
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const COMMAND_PATHS = {
   /** POST ValveRequest → Result(CommandBatch): open or close the valves of meters */

@@ -1,6 +1,7 @@
 // Collectors (采集器, spec §7 device/collector): wired (link kind 1) or wireless (2), under a concentrator, reading
 // meters. Row, save body, filters, form rules (exact messages) and the stored settings routes' bodies.
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../api/schemaParts.ts';
 import { splitCodes } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
 import { checkRate, validateIpPort } from './concentrators.ts';
@@ -9,7 +10,6 @@ import { checkRate, validateIpPort } from './concentrators.ts';
 export const LINK_KINDS = [1, 2] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 
 /** One row of the collector lists (also the selector's item: collectorCode, id). */

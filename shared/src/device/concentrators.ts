@@ -2,11 +2,11 @@
 // on one. Row, save body, filters and form rules (exact messages) shared by the gateway routes and the web form;
 // the stored settings (server address, report rate, SIM card) and the counts of the device overview.
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkIp, checkLatitude, checkLongitude, checkPort } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 

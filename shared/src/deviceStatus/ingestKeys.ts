@@ -2,10 +2,9 @@
 // device, head-end system or the simulator (`Authorization: Device <key>`, INGEST_PATHS in @waterops/shared/reading).
 // The key itself is answered once, at creation; lists show only its first characters.
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../api/schemaParts.ts';
 import { INGEST_AUTH_SCHEME } from '../reading/ingest.ts';
 import type { RuleViolation } from '../user/rules.ts';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const IngestKey = Type.Object({
   id: Type.Integer(),

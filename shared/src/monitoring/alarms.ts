@@ -4,6 +4,7 @@
 // concentrator's alarm as children). Every transition is an AlarmEvent with who, when and an optional comment.
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_LIMIT } from '../api/paging.ts';
+import { Instant, Nullable } from '../api/schemaParts.ts';
 
 /** Spec §4: urgent, severe, alarm, general — in this order of priority (urgent first). */
 export const ALARM_LEVELS = ['urgent', 'severe', 'alarm', 'general'] as const;
@@ -31,9 +32,6 @@ export const AlarmType = Type.Union(ALARM_TYPES.map((t) => Type.Literal(t)));
 export const ALARM_SOURCE_KINDS = ['concentrator', 'collector', 'meter', 'district'] as const;
 export type AlarmSourceKind = (typeof ALARM_SOURCE_KINDS)[number];
 export const AlarmSourceKind = Type.Union(ALARM_SOURCE_KINDS.map((k) => Type.Literal(k)));
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const Instant = Type.String({ format: 'date-time' });
 
 export const Alarm = Type.Object({
   id: Type.Integer(),

@@ -3,11 +3,10 @@
 // are China days ('YYYY-MM-DD', both ends included); ranges default to the last 30 days and span at most 90.
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
+import { Instant, Nullable } from '../api/schemaParts.ts';
 import { AlarmLevel, type AlarmType } from './alarms.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "China day 'YYYY-MM-DD'" });
-const Instant = Type.String({ format: 'date-time' });
 const AreaId = Type.Integer({ minimum: 1 });
 
 /** The longest day range of the trend, the top ten areas and the usage-exception list. */

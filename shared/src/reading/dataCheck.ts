@@ -2,6 +2,7 @@
 // failed a rule or were estimated, and a check that revalidates a selection of meters now. The rules and quality
 // codes are quality.ts's; ranges are China days, both ends included, clipped at today.
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { QualityCode, RULE_CODES, RuleCode } from './quality.ts';
 import { type DayRange, ReadingDay, resolveDayRange } from './records.ts';
@@ -23,7 +24,6 @@ export const DATA_CHECK_TIMEOUT_MS = 60_000;
 export const DATA_CHECK_MAX_METERS = 10_000;
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "China day 'YYYY-MM-DD'" });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ReadingCheckQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),

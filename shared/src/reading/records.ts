@@ -4,6 +4,7 @@
 // into words a control room reads (RSSI in dBm, a coverage band).
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
+import { Nullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { addDays } from './chinaTime.ts';
 import { QualityCode, RuleCode } from './quality.ts';
@@ -31,7 +32,6 @@ export const VOLTAGE_MAX_POINTS = 1000;
 export const STATUS_CHART_DAYS = 30;
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "China day 'YYYY-MM-DD'" });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 const MeterRange = {
   meterId: Type.Integer({ minimum: 1 }),
