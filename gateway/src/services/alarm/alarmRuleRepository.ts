@@ -127,15 +127,3 @@ export const seedAlarmRules = async (db: Db, companyId: number): Promise<void> =
     }
   }
 };
-
-/** The tenant's residential areas among `ids` (clone targets must be the tenant's). */
-export const tenantAreaIds = async (db: Db, companyId: number, ids: readonly number[]): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('areas')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => Number(r.id)));
-};

@@ -32,14 +32,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
+import { tenantIdsAmong } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import {
-  deleteAreaRule,
-  loadAlarmRules,
-  saveRuleFields,
-  type TenantAlarmRules,
-  tenantAreaIds,
-} from './alarmRuleRepository.ts';
+import { deleteAreaRule, loadAlarmRules, saveRuleFields, type TenantAlarmRules } from './alarmRuleRepository.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const tags = ['alarm rules'];
@@ -83,7 +78,7 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
   /** The usage rule of an area (its overrides, else the tenant's), or the tenant's; 404 for an area not the tenant's. */
   const usageOf = async (companyId: number, rules: TenantAlarmRules, areaId: number | undefined) => {
     if (areaId === undefined) return rules.usage;
-    if (!(await tenantAreaIds(app.db, companyId, [areaId])).has(areaId)) throw notFound();
+    if (!(await tenantIdsAmong(app.db, 'areas', companyId, [areaId])).has(areaId)) throw notFound();
     return rules.usageByArea.get(areaId) ?? rules.usage;
   };
 
@@ -227,7 +222,7 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     async (request) => {
       const me = app.principalOf(request);
       const { areaId } = request.body;
-      if (!(await tenantAreaIds(app.db, me.companyId, [areaId])).has(areaId)) throw notFound();
+      if (!(await tenantIdsAmong(app.db, 'areas', me.companyId, [areaId])).has(areaId)) throw notFound();
       await deleteAreaRule(app.db, me.companyId, areaId);
       await log(request, 'alarmRuleUpdate', `usage of area ${areaId}: back to the default`);
       return ok((await loadAlarmRules(app.db, me.companyId)).usage, request.t('common.success'));
@@ -280,7 +275,7 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
   const cloneTo = async (request: FastifyRequest, fromAreaId: number, toAreaIds: number[]) => {
     const me = app.principalOf(request);
     if (toAreaIds.includes(fromAreaId)) throw ruleBroken('rules.alarm.cloneSameArea', 'toAreaId');
-    const known = await tenantAreaIds(app.db, me.companyId, [fromAreaId, ...toAreaIds]);
+    const known = await tenantIdsAmong(app.db, 'areas', me.companyId, [fromAreaId, ...toAreaIds]);
     if (![fromAreaId, ...toAreaIds].every((id) => known.has(id))) throw notFound();
     const rules = await loadAlarmRules(app.db, me.companyId);
     const source = (await usageOf(me.companyId, rules, fromAreaId)) as unknown as Record<string, number>;

@@ -91,32 +91,6 @@ export const listNotices = async (
   };
 };
 
-/** The ids among `ids` that are not the tenant's roles (another tenant's, or none at all). */
-export const foreignRoleIds = async (db: Db, companyId: number, ids: number[]): Promise<number[]> => {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => Number(r.id)));
-  return ids.filter((id) => !known.has(id));
-};
-
-/** The ids among `ids` that are not the tenant's users. */
-export const foreignUserIds = async (db: Db, companyId: number, ids: number[]): Promise<number[]> => {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('users')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', 'in', ids)
-    .execute();
-  const known = new Set(found.map((r) => Number(r.id)));
-  return ids.filter((id) => !known.has(id));
-};
-
 /** The enabled users a target reaches, as a subquery (the fan-out selects from it). */
 const recipientsOf = (db: Db, companyId: number, target: NoticeTarget, roleIds: number[], userIds: number[]) => {
   let q = db

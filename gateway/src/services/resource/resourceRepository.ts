@@ -102,6 +102,23 @@ export const findRow = async (
     .where('id', '=', id)
     .executeTakeFirst()) as DbRow | undefined;
 
+/** The ids among `ids` that are rows of the tenant's table (another tenant's, or no row at all, are left out). */
+export const tenantIdsAmong = async (
+  db: Kysely<DB> | Transaction<DB>,
+  table: ResourceTable,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = (await loose(db)
+    .selectFrom(table)
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', 'in', [...ids])
+    .execute()) as { id: number | string }[];
+  return new Set(rows.map((r) => Number(r.id)));
+};
+
 /** Whether another row of the tenant (not `exceptId`) holds this value in the column. */
 export const valueTaken = async (
   db: Kysely<DB> | Transaction<DB>,
