@@ -212,8 +212,12 @@ describe('city simulator', () => {
     let reachable = 0;
     for (let i = 0; i < plan.households; i++) if (!behindOutage(i)) reachable++;
     const expected = Math.floor(reachable * 0.9) + (m.count - plan.households) * 4;
-    for (let k = 0; k < 300 && (await count('meter_readings')) - before < expected; k++)
-      await new Promise((r) => setTimeout(r, 100));
+    // wait for both: a concentrator back from an outage may upload its backlog (older reads) first, which can make
+    // up the count before the new hour's reads have arrived
+    const arrived = async () =>
+      (await count('meter_readings')) - before >= expected &&
+      new Date((await latest()) as Date).getTime() > new Date(until as Date).getTime();
+    for (let k = 0; k < 600 && !(await arrived()); k++) await new Promise((r) => setTimeout(r, 100));
     expect((await count('meter_readings')) - before).toBeGreaterThanOrEqual(expected);
     expect(new Date((await latest()) as Date).getTime()).toBeGreaterThan(new Date(until as Date).getTime());
     // collectors report in with their concentrator's upload
