@@ -11,6 +11,7 @@ import { routePlan } from './edge/routePlan.ts';
 import { staticWeb } from './edge/staticWeb.ts';
 import { upstreamProxy } from './edge/upstreamProxy.ts';
 import { jobs } from './jobs/jobs.ts';
+import { ChangeHints } from './live/changeHints.ts';
 import { auth } from './plugins/auth.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
@@ -80,6 +81,8 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
   // added later is checked for 401/403 and tenant leaks without anyone remembering to list it.
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
+  // services announce what changed, the live layer polls it at once (live/changeHints.ts)
+  app.decorate('changeHints', new ChangeHints());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
       registeredRoutes.push({

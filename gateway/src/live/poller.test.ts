@@ -1,8 +1,8 @@
 import type { LiveItem } from '@waterops/shared/live';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Changes, ChannelSource, Failure } from './channelSource.ts';
 import { localCoordinator } from './coordinator.ts';
-import { type PollerHost, RoomPoller, type SnapshotAnswer } from './poller.ts';
+import { HINT_MIN_GAP_MS, type PollerHost, RoomPoller, type SnapshotAnswer } from './poller.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NONE: Changes = { upserts: [], removes: [] };
@@ -121,5 +121,63 @@ describe('RoomPoller', () => {
     const reads = s.reads;
     await sleep(50);
     expect(s.reads).toBe(reads);
+  });
+
+  describe('when it polls (fake clock)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** A source whose reads take `tookMs` and note when each started. */
+    const slowSource = (tookMs: number) => {
+      const { s, source } = fakeSource();
+      const starts: number[] = [];
+      const slow = source as unknown as Record<'snapshot' | 'poll', () => Promise<unknown>>;
+      for (const name of ['snapshot', 'poll'] as const) {
+        const read = slow[name].bind(source);
+        slow[name] = async () => {
+          starts.push(Date.now());
+          await new Promise((r) => setTimeout(r, tookMs));
+          return read();
+        };
+      }
+      return { s, source, starts };
+    };
+    const gaps = (starts: number[]) => starts.slice(1).map((t, i) => t - (starts[i] as number));
+
+    it('starts a tick one interval after the previous one STARTED, however long a read takes', async () => {
+      vi.useFakeTimers();
+      const { source, starts } = slowSource(300);
+      const poller = new RoomPoller('r', 'alarms', 'alarms', 1_000, source, fakeHost().host);
+      poller.add('a', 'tok');
+      await vi.advanceTimersByTimeAsync(5_050);
+      // waiting the interval after each read ended would space them 1,300 ms apart
+      expect(gaps(starts)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+      await poller.stop();
+    });
+
+    it('polls at once on a hint, not sooner than the minimum gap after a start, and not while backing off', async () => {
+      vi.useFakeTimers();
+      const { s, source, starts } = slowSource(50);
+      const poller = new RoomPoller('r', 'alarms', 'alarms', 10_000, source, fakeHost().host);
+      poller.add('a', 'tok');
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(starts).toHaveLength(1);
+      poller.pollSoon(); // waiting: at once
+      await vi.advanceTimersByTimeAsync(10);
+      expect(gaps(starts)).toEqual([3_000]);
+      poller.pollSoon(); // 10 ms after a start, while that read runs: HINT_MIN_GAP_MS after it started
+      await vi.advanceTimersByTimeAsync(HINT_MIN_GAP_MS + 10);
+      expect(gaps(starts)).toEqual([3_000, HINT_MIN_GAP_MS]);
+      // then the regular interval again, counted from that last start
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(gaps(starts)).toEqual([3_000, HINT_MIN_GAP_MS, 10_000]);
+      // a failing upstream keeps its backoff (here the 10 s cap): a hint does not hammer it
+      s.failure = { status: 'failed', reason: 'upstreamTimeout' };
+      await vi.advanceTimersByTimeAsync(100); // the read in flight answers the failure
+      const failedAt = starts.length;
+      poller.pollSoon();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(starts).toHaveLength(failedAt);
+      await poller.stop();
+    });
   });
 });

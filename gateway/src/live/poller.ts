@@ -4,12 +4,18 @@
 // again (recovered + a fresh snapshot). With Redis only the lease holder polls; the others serve snapshots read
 // with the subscriber's own token, stamped with the room's seq read first (see snapshotFor).
 import type { DegradedEvent, LiveItem, PatchEvent, SnapshotEvent, Topic } from '@waterops/shared/live';
-import { defer, repeat, type Subscription, timer } from 'rxjs';
+import { defer, type Observable, race, repeat, Subject, type Subscription, switchMap, take, timer } from 'rxjs';
 import { type ChannelSource, type Collection, type Failure, toCollection } from './channelSource.ts';
 import type { Coordinator } from './coordinator.ts';
 
 /** Polls after failures back off (interval × 2^failures) up to this. */
 export const BACKOFF_CAP_MS = 10_000;
+
+/**
+ * A hint (pollSoon) starts a tick no sooner than this after the previous one started: a burst of ingest calls
+ * raising alarms one after another costs a few polls a second, not one per call.
+ */
+export const HINT_MIN_GAP_MS = 200;
 
 export type PollerHost = {
   coordinator: Coordinator;
@@ -43,6 +49,11 @@ export class RoomPoller {
   #loop: Subscription | null = null;
   #linger: Subscription | null = null;
   #stopped = false;
+  /** when the current (or last) tick started: the next starts one interval after it (fixed rate) */
+  #tickStartedAt = 0;
+  /** a hint came while a tick ran or was scheduled: the next tick is due at once */
+  #hinted = false;
+  readonly #hints = new Subject<void>();
   readonly #firstTick: Promise<void>;
   #firstTickDone!: () => void;
 
@@ -85,6 +96,16 @@ export class RoomPoller {
     if (!this.#members.delete(socketId) || this.#members.size > 0 || this.#stopped) return;
     this.#linger?.unsubscribe();
     this.#linger = timer(this.host.lingerMs).subscribe(() => void this.stop());
+  }
+
+  /**
+   * The room's data has just changed (a change hint): poll at once rather than at the end of the interval. Not
+   * while the upstream fails (the backoff stands) and never more often than HINT_MIN_GAP_MS.
+   */
+  pollSoon(): void {
+    if (this.#stopped || !this.#loop) return;
+    this.#hinted = true;
+    this.#hints.next();
   }
 
   async stop(): Promise<void> {
@@ -154,11 +175,25 @@ export class RoomPoller {
   }
 
   #start(): void {
-    // One tick at a time; the next is scheduled only when this one has finished (a slow upstream never piles up
-    // requests), after the interval — or the backoff while failing, or at once to retry with another token.
+    // One tick at a time: the next is scheduled only when this one has finished (a slow upstream never piles up
+    // requests) — see #nextTick for when.
     this.#loop = defer(() => this.#tick())
-      .pipe(repeat({ delay: () => timer(this.#delayMs) }))
+      .pipe(repeat({ delay: () => this.#nextTick() }))
       .subscribe({ error: (e) => this.host.onError(e) });
+  }
+
+  /**
+   * When the next tick starts. At a fixed rate: one interval after the previous tick STARTED, so a tick's own
+   * duration does not add to how late a change is seen (a tick longer than the interval is followed at once). While
+   * failing, the backoff after the failed tick; at once to retry with another token. A hint, before or while
+   * waiting, brings it forward to HINT_MIN_GAP_MS after the previous start.
+   */
+  #nextTick(): Observable<unknown> {
+    const sinceStart = Date.now() - this.#tickStartedAt;
+    if (this.#failures > 0 || this.#delayMs === 0) return timer(this.#delayMs);
+    const afterGap = () => timer(Math.max(0, HINT_MIN_GAP_MS - (Date.now() - this.#tickStartedAt)));
+    if (this.#hinted) return afterGap();
+    return race(timer(Math.max(0, this.#delayMs - sinceStart)), this.#hints.pipe(take(1), switchMap(afterGap)));
   }
 
   /** A token of a current subscriber: the one in use while it is still here, else any. */
@@ -170,6 +205,8 @@ export class RoomPoller {
   }
 
   async #tick(): Promise<void> {
+    this.#tickStartedAt = Date.now();
+    this.#hinted = false;
     try {
       await this.#pollOnce();
     } catch (e) {

@@ -92,8 +92,11 @@ export const topicMaskOf = (permissions: readonly string[]): number => {
 export const topicAllowed = (principal: LivePrincipal, def: TopicDef): boolean =>
   (principal.topicMask & (1 << TOPIC_DEFS.indexOf(def))) !== 0;
 
+/** What every room of a tenant starts with (a change hint reaches the tenant's rooms by it). */
+export const tenantRoomPrefix = (companyId: number): string => `tenant/${companyId}/`;
+
 export const roomOf = (def: TopicDef, principal: LivePrincipal, key: string): string =>
-  `tenant/${principal.companyId}/${key}/${def.audience(principal)}`;
+  `${tenantRoomPrefix(principal.companyId)}${key}/${def.audience(principal)}`;
 
 /** The topic's subscribe params, checked: a few short scalar values with plain names, or null (400). */
 export const checkParams = (params: unknown): Record<string, string | number> | null => {

@@ -21,15 +21,26 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config.ts';
 import { createUpstreamClient, type UpstreamClient } from '../edge/upstreamClient.ts';
+import type { ChangeHint } from '../live/changeHints.ts';
 import { ChannelSource } from '../live/channelSource.ts';
 import { type Coordinator, localCoordinator, redisCoordinator } from '../live/coordinator.ts';
 import { type PollerHost, RoomPoller } from '../live/poller.ts';
 import { scopeKeyOf } from '../live/scopeKey.ts';
 import { LiveSessions } from '../live/sessions.ts';
-import { checkParams, type LivePrincipal, roomOf, topicAllowed, topicDef, topicMaskOf } from '../live/topics.ts';
+import {
+  checkParams,
+  type LivePrincipal,
+  roomOf,
+  tenantRoomPrefix,
+  topicAllowed,
+  topicDef,
+  topicMaskOf,
+} from '../live/topics.ts';
 
-export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LivePrincipal>;
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LivePrincipal>;
+/** Between gateway instances (through the Redis adapter): change hints, so the lease holder of a room polls it. */
+type InterServerEvents = { changeHint: (hint: ChangeHint) => void };
+export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, LivePrincipal>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, LivePrincipal>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +131,19 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     onError,
   };
   const intervals = { pollMs: config.LIVE_POLL_MS, notificationsPollMs: config.LIVE_NOTIFICATIONS_POLL_MS };
+
+  // A service says a tenant's topic changed: its rooms poll now (the lease holder's tick reads it; an instance
+  // that does not hold a room's lease finds so and stops). Relayed to the other instances with REDIS_URL.
+  const pollTenantSoon = ({ companyId, topic }: ChangeHint) => {
+    const prefix = tenantRoomPrefix(companyId);
+    for (const poller of pollers.values())
+      if (poller.topic === topic && poller.room.startsWith(prefix)) poller.pollSoon();
+  };
+  io.on('changeHint', pollTenantSoon);
+  const stopHints = fastify.changeHints.listen((hint) => {
+    pollTenantSoon(hint);
+    if (config.REDIS_URL) io.serverSideEmit('changeHint', hint);
+  });
 
   io.use((socket, next) => {
     const locale = localeFromHeader(socket.handshake.headers['accept-language']);
@@ -228,6 +252,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
   // Before the HTTP server closes: stop polling (releasing leases), drop the sockets (a long-polling request or a
   // WebSocket would otherwise keep the server open), then let go of Redis.
   fastify.addHook('preClose', async () => {
+    stopHints();
     sessions.stopChecks();
     await Promise.all([...pollers.values()].map((p) => p.stop()));
     io.local.disconnectSockets(true);

@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, IdParams, ok, PageResult, page, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { TOPICS } from '@waterops/shared/live';
 import {
   Alarm,
   AlarmAckRequest,
@@ -162,6 +163,8 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
   );
 
   const write = (operation: Operation) => ({ permission: PERMISSIONS.monitoringAlarmEdit, operation });
+  // consoles elsewhere see who acknowledged or shelved in one live tick, not at the end of the poll interval
+  const announce = (companyId: number) => app.changeHints.announce({ companyId, topic: TOPICS.alarms });
 
   app.post(
     path(MONITORING_PATHS.acknowledge),
@@ -179,6 +182,7 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       const { ids, comment } = request.body;
       const text = comment?.trim() || null;
       const changed = await acknowledgeAlarms(app.db, me, scope, ids, text, now());
+      if (changed) announce(me.companyId);
       await log(
         request,
         'alarmAcknowledge',
@@ -206,6 +210,7 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       // blanks only: the schema's minLength let them through, the rule (a shelving always says why) does not
       if (!why) throw badRequest('reason');
       const changed = await shelveAlarms(app.db, me, scope, ids, minutes, why, now());
+      if (changed) announce(me.companyId);
       await log(request, 'alarmShelve', `alarms ${ids.join(',')}: ${changed} shelved ${minutes} min (${why})`);
       return ok({ changed }, request.t('common.success'));
     },
@@ -226,6 +231,7 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       const { me, scope } = caller(request);
       const { ids } = request.body;
       const changed = await unshelveAlarms(app.db, me.companyId, me, scope, ids, now());
+      if (changed) announce(me.companyId);
       await log(request, 'alarmUnshelve', `alarms ${ids.join(',')}: ${changed} unshelved`);
       return ok({ changed }, request.t('common.success'));
     },

@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import type { MessageKey } from '@waterops/shared/i18n';
+import { TOPICS } from '@waterops/shared/live';
 import {
   CommandResult,
   INGEST_PATHS,
@@ -142,12 +143,19 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
       });
       // the alarms of the meters just heard from (voltage, signal, reverse flow) exist before this call returns
       // (the readings are committed: a failed evaluation is logged, never turned into a refused upload)
+      // (and the live layer hears of a raised or cleared one at once: consoles see it in one tick)
       await evaluateReadingAlarms(
         app.db,
         owner.companyId,
         toStore.flatMap((r, i) => (outcomes[i] === 'stored' ? [r.meterId] : [])),
         at,
-      ).catch((error: unknown) => request.log.error({ err: error }, 'alarm evaluation after ingestion failed'));
+      ).then(
+        ({ raised, reraised, cleared }) => {
+          if (raised + reraised + cleared > 0)
+            app.changeHints.announce({ companyId: owner.companyId, topic: TOPICS.alarms });
+        },
+        (error: unknown) => request.log.error({ err: error }, 'alarm evaluation after ingestion failed'),
+      );
 
       // Status of collectors and concentrators (meters report theirs with their reads).
       const statusRows = (body.status ?? []).map((raw, index) => ({ raw: raw as Record<string, unknown>, index }));

@@ -5,6 +5,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, ErrorBody, ok, PageResult, page, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { TOPICS } from '@waterops/shared/live';
 import {
   MESSAGE_PAGE_SIZE,
   NOTICE_CATEGORY,
@@ -72,6 +73,9 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
     },
   );
 
+  // the recipients' bells (and the caller's other tabs, after a read) move in one live tick, not one interval
+  const announce = (companyId: number) => app.changeHints.announce({ companyId, topic: TOPICS.notifications });
+
   app.post(
     path(NOTICE_PATHS.save),
     {
@@ -119,6 +123,7 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
       const { rows } = await listNotices(app.db, me.companyId, { id: published.id, offset: 0, limit: 1 });
       const notice = rows[0];
       if (!notice) throw notFound();
+      announce(me.companyId);
       return ok(notice, request.t('common.success'));
     },
   );
@@ -191,6 +196,7 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
       const { id } = request.query as Static<typeof ReadQuery>;
       if (!(await ownsReceipt(app.db, me.companyId, me.userId, id))) throw notFound();
       await markRead(app.db, me.companyId, me.userId, id, now());
+      announce(me.companyId);
       return ok(null, request.t('common.success'));
     },
   );
@@ -210,6 +216,7 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
       const me = app.principalOf(request);
       const { category } = request.query as Static<typeof ReadAllQuery>;
       await markAllRead(app.db, me.companyId, me.userId, category, now());
+      announce(me.companyId);
       return ok(null, request.t('common.success'));
     },
   );
