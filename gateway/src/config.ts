@@ -115,10 +115,16 @@ export const ConfigSchema = Type.Object({
     description: 'days of history the simulator backfills at first start',
   }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
+  // Tests only (plugins/testClock.ts): browser tests age devices past the offline threshold without waiting.
+  WATEROPS_TEST_CLOCK: Type.Boolean({
+    default: false,
+    description:
+      'tests only: the clock is real time plus an offset that POST /__test__/clock moves forward, and POST /__test__/jobs/run runs the scheduled jobs at once; refused when NODE_ENV=production',
+  }),
 });
 export type Config = Static<typeof ConfigSchema>;
 
-const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO', 'WATEROPS_SIMULATOR']);
+const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO', 'WATEROPS_SIMULATOR', 'WATEROPS_TEST_CLOCK']);
 const INTEGER_ENV = new Set([
   'PORT',
   'UPSTREAM_TIMEOUT_MS',
@@ -173,5 +179,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError('UPSTREAM_URL is required when WATEROPS_ROLE=gateway');
   if (!config.WATEROPS_DEMO && !config.WATEROPS_ADMIN_PASSWORD && config.WATEROPS_ROLE !== 'gateway')
     throw new ConfigError('WATEROPS_ADMIN_PASSWORD is required when WATEROPS_DEMO=0');
+  // a movable clock and a job trigger open to any administrator have no place in a production process
+  if (config.WATEROPS_TEST_CLOCK && env.NODE_ENV === 'production')
+    throw new ConfigError('WATEROPS_TEST_CLOCK must not be on when NODE_ENV=production');
   return config;
 };

@@ -23,6 +23,16 @@ export const INSTANCE_ID = `${hostname()}:${process.pid}:${Math.random().toStrin
 
 export type TickOutcome = 'ran' | 'skipped' | 'failed';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Each job scheduleJob ticks on this app, by name in registration order: one tick now, at the app's clock (the
+     * test clock's route runs them after moving the clock, instead of waiting for the timers). Unset without jobs.
+     */
+    scheduledJobs?: Map<string, () => Promise<TickOutcome>>;
+  }
+}
+
 /** Jobs of this process running now, per database handle (two apps in one process on one database share it). */
 const running = new WeakMap<object, Set<string>>();
 
@@ -153,6 +163,22 @@ export const scheduleJob = (app: FastifyInstance, job: ScheduledJob, now: () => 
       if (!closed) timer = setTimeout(tick, job.everyMs);
     });
   };
+  // one tick now, after a running one (a tick started meanwhile by the timer is then skipped, not doubled)
+  let asked: Promise<unknown> = Promise.resolve();
+  const runNow = async (): Promise<TickOutcome> => {
+    await Promise.all([inFlight, asked]);
+    const outcome = runTick(
+      app.db,
+      app.dbKind,
+      job.name,
+      () => job.run(now()),
+      (e) => app.log.error({ err: e, job: job.name }, 'scheduled job failed'),
+    );
+    asked = outcome;
+    return outcome;
+  };
+  if (!app.hasDecorator('scheduledJobs')) app.decorate('scheduledJobs', new Map());
+  app.scheduledJobs?.set(job.name, runNow);
   app.addHook('onReady', async () => {
     timer = setTimeout(tick, job.firstAfterMs ?? job.everyMs);
   });
@@ -161,5 +187,6 @@ export const scheduleJob = (app: FastifyInstance, job: ScheduledJob, now: () => 
     closed = true;
     clearTimeout(timer);
     await inFlight;
+    await asked;
   });
 };
