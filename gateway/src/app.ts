@@ -18,6 +18,7 @@ import { errors } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
 import { live } from './plugins/live.ts';
 import type { RouteAccess } from './plugins/routeAccess.ts';
+import { OffsetClock, testClock } from './plugins/testClock.ts';
 import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
 import { embeddedServices } from './services/embeddedServices.ts';
 import { failureLog } from './services/log/failureLog.ts';
@@ -58,7 +59,9 @@ const trustProxy = (value: string): boolean | string => {
 };
 
 export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
-  const now = opts.now ?? (() => new Date());
+  // WATEROPS_TEST_CLOCK (tests only): every part below reads a clock a test can move forward (plugins/testClock.ts)
+  const movable = config.WATEROPS_TEST_CLOCK ? new OffsetClock(opts.now) : undefined;
+  const now = movable?.now ?? opts.now ?? (() => new Date());
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.LOG_LEVEL,
@@ -124,6 +127,7 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
 
   // Scheduled jobs run where the database is (every instance may run them: each tick and period runs once).
   if (needsDatabase && config.WATEROPS_JOBS) app.register(jobs, { now });
+  if (movable) app.register(testClock, { clock: movable });
   // The live layer (Socket.IO at LIVE_PATH) reads the API above through the upstream client: after every prefix.
   if (config.WATEROPS_ROLE !== 'services') app.register(live, { config });
 
