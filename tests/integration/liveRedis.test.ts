@@ -6,6 +6,8 @@
 // redis-server on a free port — installing it first when missing and the machine allows it (.ci/withRedis.sh
 // --ensure) — and fails loudly when it cannot. It is never skipped.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { buildApp } from '@waterops/gateway/src/app.ts';
+import { loadConfig } from '@waterops/gateway/src/config.ts';
 import { MONITORING_PATHS } from '@waterops/shared/monitoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAlarm, type FakeLiveUpstream, startFakeLiveUpstream } from '../fixtures/fakeLiveUpstream.ts';
@@ -151,4 +153,43 @@ describe('live layer across two gateway processes with Redis', () => {
     expect(b.channels.get('alarms')?.seq).toBe(seqAfterTakeover + 1);
     expect(a.socket.connected).toBe(false);
   });
+
+  it('relays a change hint to the instance that polls the room, which polls at once', async () => {
+    // two gateways in this process (a hint is an in-process call: our services announce in the gateway they run
+    // in), a poll of a minute: only the relayed hint can bring the change within the wait
+    const config = loadConfig({
+      WATEROPS_ROLE: 'gateway',
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: redis.url,
+      LIVE_POLL_MS: '60000',
+      LIVE_LINGER_MS: '300',
+      UPSTREAM_TIMEOUT_MS: '1000',
+    });
+    const [polling, other] = [buildApp(config, { logger: false }), buildApp(config, { logger: false })];
+    try {
+      for (const app of [polling, other]) await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = polling.server.address();
+      // a room of its own (another data scope): the surviving process of the cases above may hold the scope-all one
+      upstream.users.set('scoped1', {
+        id: 7,
+        companyId: 1,
+        permissions: ['admin'],
+        dataScope: { regionIds: [], areaIds: [10] },
+      });
+      const d = await connectLive(
+        `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        'scoped1',
+      );
+      clients.push(d);
+      expect(await d.subscribe('alarms')).toEqual({ ok: true, key: 'alarms' });
+      await d.waitFor('the snapshot', () => d.channels.has('alarms'));
+      expect(polling.live.pollerCount()).toBe(1);
+      expect(other.live.pollerCount()).toBe(0);
+      upstream.putAlarm(alarm(40, { level: 'urgent' }));
+      other.changeHints.announce({ companyId: 1, topic: 'alarms' });
+      await d.waitFor('the hinted patch', () => d.itemsOf('alarms').some((i) => i.id === 40), 10_000);
+    } finally {
+      await Promise.all([polling.close(), other.close()]);
+    }
+  }, 60_000);
 });

@@ -24,6 +24,7 @@ import { createUpstreamClient, type UpstreamClient } from '../edge/upstreamClien
 import type { ChangeHint } from '../live/changeHints.ts';
 import { ChannelSource } from '../live/channelSource.ts';
 import { type Coordinator, localCoordinator, redisCoordinator } from '../live/coordinator.ts';
+import { HandshakeCache } from '../live/handshakeCache.ts';
 import { type PollerHost, RoomPoller } from '../live/poller.ts';
 import { scopeKeyOf } from '../live/scopeKey.ts';
 import { LiveSessions } from '../live/sessions.ts';
@@ -54,10 +55,14 @@ export type LiveOptions = { config: Config };
 /** A poll through a remote upstream gives up sooner than a proxied request: the next tick asks again. */
 const POLL_TIMEOUT_CAP_MS = 15_000;
 
-type Authenticated = { status: 'ok'; principal: LivePrincipal } | { status: 'refused' | 'forbidden' | 'unreachable' };
+/** A handshake remembers an accepted token this long at most (and never longer than LIVE_AUTH_CHECK_MS). */
+const HANDSHAKE_CACHE_MS = 5_000;
+
+type TokenPrincipal = Omit<LivePrincipal, 'locale'>;
+type Authenticated = { status: 'ok'; principal: TokenPrincipal } | { status: 'refused' | 'forbidden' | 'unreachable' };
 
 /** The principal of a token, from the upstream's users/current (401 → refused, 403 → forbidden). */
-const authenticate = async (upstream: UpstreamClient, token: string, locale: Locale): Promise<Authenticated> => {
+const authenticate = async (upstream: UpstreamClient, token: string): Promise<Authenticated> => {
   const answer = await upstream.get(USER_PATHS.currentUser, { token, timeoutMs: POLL_TIMEOUT_CAP_MS });
   if (answer.status === 401) return { status: 'refused' };
   if (answer.status === 403) return { status: 'forbidden' };
@@ -72,7 +77,6 @@ const authenticate = async (upstream: UpstreamClient, token: string, locale: Loc
       userId: user.id,
       scopeKey: scopeKeyOf(user),
       topicMask: topicMaskOf(Array.isArray(user.permissions) ? user.permissions : []),
-      locale,
     },
   };
 };
@@ -121,7 +125,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     coordinator,
     lingerMs: config.LIVE_LINGER_MS,
     emit: (room, event, payload) => io.to(room).emit(event, payload as never),
-    tokenRejected: (token) => sessions.end(token, 'revoked'),
+    tokenRejected: (token) => endSessions(token),
     tokenForbidden: (room, token) => {
       for (const socket of sessions.socketsOf(token)) socket.leave(room);
     },
@@ -145,16 +149,26 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     if (config.REDIS_URL) io.serverSideEmit('changeHint', hint);
   });
 
+  const handshakes = new HandshakeCache(
+    (token) => authenticate(upstream, token),
+    Math.min(HANDSHAKE_CACHE_MS, config.LIVE_AUTH_CHECK_MS),
+  );
+  /** The upstream refused this token: its sockets go, and its next handshake asks again. */
+  const endSessions = (token: string) => {
+    handshakes.drop(token);
+    sessions.end(token, 'revoked');
+  };
+
   io.use((socket, next) => {
     const locale = localeFromHeader(socket.handshake.headers['accept-language']);
     const token = tokenOf(socket.handshake.auth);
     if (!token) return next(refusal('errors.unauthorized', locale, 401));
-    authenticate(upstream, token, locale).then(
+    handshakes.get(token).then(
       (result) => {
         if (result.status === 'refused') return next(refusal('errors.unauthorized', locale, 401));
         if (result.status === 'forbidden') return next(refusal('errors.forbidden', locale, 403));
         if (result.status !== 'ok') return next(refusal('errors.upstreamDown', locale, 502));
-        socket.data = result.principal;
+        socket.data = { ...result.principal, locale };
         next();
       },
       (e) => {
@@ -193,7 +207,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
         joined.remove(socket.id);
         const code = a.ok ? 403 : a.code;
         refuse(code, code === 401 ? 'errors.unauthorized' : 'errors.forbidden');
-        if (code === 401) sessions.end(principal.token, 'revoked');
+        if (code === 401) endSessions(principal.token);
         return;
       }
       answer({ ok: true, key });
@@ -241,7 +255,10 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     config.LIVE_AUTH_CHECK_MS,
     async (token) => {
       const answer = await upstream.get(USER_PATHS.currentUser, { token, timeoutMs: POLL_TIMEOUT_CAP_MS });
-      if (answer.status === 401) return 'dead';
+      if (answer.status === 401) {
+        handshakes.drop(token);
+        return 'dead';
+      }
       return answer.status === 200 ? 'ok' : 'unknown';
     },
     onError,
