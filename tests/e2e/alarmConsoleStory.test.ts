@@ -2,8 +2,10 @@
 // the operator's console shows the alarm with no reload; the operator acknowledges it with a comment and the
 // administrator's console (another browser) shows who and the comment with no reload; a second alarm is shelved
 // for an hour with a reason; the tone plays in one of the operator's two console tabs only; screenshots in zh and
-// en. (An offline concentrator with its meters beneath needs 30 minutes of silence before the offline job calls it
-// offline, and ingestion stamps a status with the time it arrives: the grouping is tested in the page's unit test.)
+// en. Last, an offline concentrator: the gateway runs with the test clock (WATEROPS_TEST_CLOCK, plugins/testClock.ts),
+// so after its meters reported, the clock moves past the 30-minute offline threshold and the jobs run at once; the
+// open consoles (zh and en, no reload) show one parent alarm with its three meters' no-data alarms beneath it.
+// Last because the clock only moves forward (the earlier steps' concentrator goes offline with it).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BASIC } from '../fixtures/credentials.ts';
@@ -15,7 +17,7 @@ import { launchBrowser, newContext, screenshot, signInAt, visible } from './harn
 let server: GatewayProcess | undefined;
 let browser: Browser | undefined;
 beforeAll(async () => {
-  server = await startGatewayProcess('e2e', {}, 180_000);
+  server = await startGatewayProcess('e2e', { WATEROPS_TEST_CLOCK: '1' }, 180_000);
   browser = await launchBrowser();
 }, 240_000);
 afterAll(async () => {
@@ -26,6 +28,9 @@ const env = { server: () => server!, browser: () => browser! };
 const SUFFIX = Date.now().toString(36).toUpperCase();
 const HUB = `E2E-AJZQ-${SUFFIX}`;
 const METERS = [1, 2].map((i) => `E2E-AM${i}-${SUFFIX}`);
+/** the concentrator that goes offline in the last step, and its meters */
+const OFFLINE_HUB = `E2E-LX-${SUFFIX}`;
+const OFFLINE_METERS = [1, 2, 3].map((i) => `E2E-LM${i}-${SUFFIX}`);
 
 const call = async <T>(path: string, init: RequestInit): Promise<T> => {
   const res = await fetch(`${env.server().url}${path}`, init);
@@ -70,6 +75,41 @@ const openConsole = async (page: Page, live = /^(实时|Live)$/) => {
 const row = (page: Page, code: string) =>
   page.getByRole('table', { name: /^(告警控制台|Alarm console)$/ }).getByRole('row', { name: new RegExp(code) });
 
+/** The test clock's routes (the administrator's token): move the clock forward, run scheduled jobs at once. */
+const testClock = (path: '/__test__/clock' | '/__test__/jobs/run', token: string, body: object) =>
+  call(path, {
+    method: 'POST',
+    headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * The offline concentrator's row in an open console: one parent (flood mode's grouped view, should the set ever
+ * reach it, switched back to the list), three suppressed meters beneath it once expanded.
+ */
+const seeOfflineGroup = async (page: Page, zh: boolean) => {
+  const listView = page.getByRole('button', { name: zh ? '列表视图' : 'List view' });
+  const parent = row(page, OFFLINE_HUB);
+  await expect
+    .poll(async () => (await parent.count()) + (await listView.count()), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  if (await listView.count()) await listView.click();
+  await visible(parent);
+  expect(await parent.count()).toBe(1);
+  await visible(parent.getByText(zh ? '离线' : 'Offline', { exact: true }));
+  // grouped: the meters are not rows of their own before the parent is expanded
+  for (const code of OFFLINE_METERS) expect(await row(page, code).count()).toBe(0);
+  await visible(parent.getByText(zh ? '3 条被抑制的告警' : '3 suppressed alarms'));
+  await parent.getByRole('button', { name: zh ? '展开被抑制的告警' : 'Show suppressed alarms' }).click();
+  const children = page.locator('tr.wo-alarm-child');
+  await expect.poll(() => children.count(), { timeout: 10_000 }).toBe(3);
+  for (const code of OFFLINE_METERS) {
+    const child = children.filter({ hasText: code });
+    expect(await child.count()).toBe(1);
+    await visible(child.getByText(zh ? '无数据' : 'No data', { exact: true }));
+  }
+};
+
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __alarmTones?: number }).__alarmTones ?? 0);
 const leader = (page: Page) => page.locator('[data-sound-leader]').first().getAttribute('data-sound-leader');
 
@@ -89,8 +129,14 @@ describe('the alarm console', () => {
       body: JSON.stringify({ name: `e2e 告警 ${SUFFIX}` }),
     });
     await ingest('/api-workbench/ingest/archives', key, {
-      concentrators: [{ code: HUB, areaName: '东四小区', reportRate: 15 }],
-      meters: METERS.map((meterCode) => ({ meterCode, concentratorCode: HUB, areaName: '东四小区' })),
+      concentrators: [
+        { code: HUB, areaName: '东四小区', reportRate: 15 },
+        { code: OFFLINE_HUB, areaName: '东四小区', reportRate: 15 },
+      ],
+      meters: [
+        ...METERS.map((meterCode) => ({ meterCode, concentratorCode: HUB, areaName: '东四小区' })),
+        ...OFFLINE_METERS.map((meterCode) => ({ meterCode, concentratorCode: OFFLINE_HUB, areaName: '东四小区' })),
+      ],
     });
 
     // the operator: two console tabs in one browser, sound enabled in both (a click each: the browser's gesture)
@@ -159,6 +205,31 @@ describe('the alarm console', () => {
     await visible(english.page.getByRole('heading', { name: 'Alarm console' }));
     await visible(row(english.page, METERS[0] as string).getByText('Low voltage'));
     await screenshot(english.page, 'alarm-console-en');
+
+    // last: an offline concentrator. Its three meters report now (the English console stays open, and the
+    // operator opens one in Chinese); then the clock moves past the offline threshold (max(2 × 15, 30) minutes of
+    // silence) and the offline jobs run at once: both consoles show it with no reload, its meters grouped beneath.
+    const operatorZh = await signedIn(env.browser(), 'operator', 'operator123');
+    await openConsole(operatorZh.page);
+    await ingest('/api-workbench/ingest/readings', key, {
+      concentratorCode: OFFLINE_HUB,
+      readings: OFFLINE_METERS.map((meterCode, i) => ({
+        meterCode,
+        time: new Date(Date.now() - 60_000).toISOString(),
+        reading: 30 + i,
+        voltage: 3.6,
+        csq: 25,
+        rsrp: -88,
+      })),
+    });
+    await testClock('/__test__/clock', token, { advanceMs: 31 * 60_000 });
+    const jobs = await testClock('/__test__/jobs/run', token, { names: ['offlineDevices', 'offlineAlarms'] });
+    expect(jobs).toMatchObject({ ran: [{ outcome: 'ran' }, { outcome: 'ran' }] });
+    await seeOfflineGroup(operatorZh.page, true);
+    await screenshot(operatorZh.page, 'alarm-console-offline');
+    await seeOfflineGroup(english.page, false);
+    await screenshot(english.page, 'alarm-console-offline-en');
+    await operatorZh.context.close();
     await english.context.close();
-  }, 240_000);
+  }, 300_000);
 });
