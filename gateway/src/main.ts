@@ -70,6 +70,11 @@ if (runSimulator)
   lines.push(
     `City simulator: ${config.WATEROPS_SIM_METERS} meters (seed ${config.WATEROPS_SIM_SEED}), ${config.WATEROPS_SIM_HISTORY_DAYS} days of history being backfilled, then live  (WATEROPS_SIMULATOR=0 turns it off)`,
   );
+// the clock comes from the config inside buildApp (tests build apps the same way); a person must not miss it
+if (config.WATEROPS_TEST_CLOCK)
+  lines.push(
+    '!! WATEROPS_TEST_CLOCK=1: the clock can be moved forward over HTTP (POST /__test__/clock) — tests only !!',
+  );
 // Plain stdout, not the JSON log: this is what a person starting WaterOps reads.
 console.log(`\n${lines.join('\n')}\n`);
 
