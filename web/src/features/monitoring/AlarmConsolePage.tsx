@@ -1,4 +1,4 @@
-// The alarm console (报警台, /monitoring/alarms): the live alarm set with no refresh, filtered and sorted, suppressed
+// The alarm console (告警控制台, /monitoring/alarms): the live alarm set with no refresh, filtered and sorted, suppressed
 // alarms under their parent; acknowledge (bulk too) with a comment, shelve with a reason, history; sound for new
 // urgent and severe alarms in one tab, toasts for urgent ones, flood mode, the alarm-load panel, the live status.
 import { Button, Callout, Intent, NonIdealState, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';

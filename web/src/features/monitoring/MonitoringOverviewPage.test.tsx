@@ -28,9 +28,9 @@ const TOP = [
 const AREAS = [{ id: 11, areaName: '东四小区', regionId: 1, regionName: '东城片区' }];
 
 const ui = {
-  live: () => screen.findByRole('region', { name: '当前报警' }),
-  trend: () => screen.findByRole('region', { name: '报警趋势' }),
-  top: () => screen.queryByRole('region', { name: '报警最多的小区(前十)' }),
+  live: () => screen.findByRole('region', { name: '当前告警' }),
+  trend: () => screen.findByRole('region', { name: '告警趋势' }),
+  top: () => screen.queryByRole('region', { name: '告警最多的小区(前十)' }),
   area: () => screen.getByLabelText('小区', { selector: 'select' }),
 };
 
@@ -55,13 +55,13 @@ describe('the monitoring overview', () => {
   it('shows live alarms per level, the daily trend chart and the ten areas with most alarms', async () => {
     renderPage();
     const live = await ui.live();
-    await waitFor(() => expect(within(live).getByText('当前报警 7 条')).toBeTruthy());
+    await waitFor(() => expect(within(live).getByText('当前告警 7 条')).toBeTruthy());
     expect(within(live).getByText('紧急 1')).toBeTruthy();
     expect(within(live).getByText('严重 2')).toBeTruthy();
     expect(within(live).getByRole('img', { name: '按类型' })).toBeTruthy();
     const trend = await ui.trend();
-    await waitFor(() => expect(within(trend).getByRole('img', { name: '每日报警数' })).toBeTruthy());
-    const top = await screen.findByRole('table', { name: '报警最多的小区(前十)' });
+    await waitFor(() => expect(within(trend).getByRole('img', { name: '每日告警数' })).toBeTruthy());
+    const top = await screen.findByRole('table', { name: '告警最多的小区(前十)' });
     const rows = within(top).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['东四小区', '望京小区']);
   });
@@ -69,7 +69,7 @@ describe('the monitoring overview', () => {
   it('says so when nothing was raised in the chosen days', async () => {
     renderPage([day('2026-11-01', 0)]);
     const trend = await ui.trend();
-    await waitFor(() => expect(within(trend).getByText('所选时间内没有报警')).toBeTruthy());
+    await waitFor(() => expect(within(trend).getByText('所选时间内没有告警')).toBeTruthy());
   });
 
   it('narrows the figures to the chosen area (the top ten then has nothing to rank)', async () => {

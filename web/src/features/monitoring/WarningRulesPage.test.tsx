@@ -128,7 +128,7 @@ describe('the alarm rules page', () => {
   it('shows a reader the rules without Save', async () => {
     renderPage(['monitoring:rule:view']);
     const card = await ui.card('电压告警');
-    await waitFor(() => expect(screen.getByText('你可以查看规则,修改需要“告警规则编辑”权限')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('你可以查看规则,修改需要“编辑告警规则”权限')).toBeTruthy());
     expect(within(card).queryByRole('button', { name: '保存' })).toBeNull();
     expect(ui.field(card, '告警值').readOnly).toBe(true);
   });

@@ -252,7 +252,7 @@ export const alarmConsoleEn: typeof alarmConsoleZhCN = {
       lastTen: 'Last 10 minutes',
       stale: 'Stale (active ≥ 24 h)',
       topSources: 'Top 10 sources',
-      mix: 'Priority mix',
+      mix: 'Level mix',
       mixTarget: 'Reference: 5% / 15% / 80%',
     },
   },
