@@ -108,6 +108,11 @@ const seeOfflineGroup = async (page: Page, zh: boolean) => {
     expect(await child.count()).toBe(1);
     await visible(child.getByText(zh ? '无数据' : 'No data', { exact: true }));
   }
+  // the load panel (the server's clock: the parent was raised in its last 10 minutes; suppressed meters not counted)
+  await page
+    .getByRole('region', { name: zh ? '告警负荷' : 'Alarm load' })
+    .getByText(OFFLINE_HUB)
+    .waitFor({ state: 'visible', timeout: 30_000 });
 };
 
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __alarmTones?: number }).__alarmTones ?? 0);
