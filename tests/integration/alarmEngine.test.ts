@@ -169,7 +169,10 @@ describe('offline topology', () => {
       .where('company_id', '=', companyId)
       .where('concentrator_code', '=', 'AC-002')
       .execute();
-    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    const changedTenants: number[] = [];
+    await evaluateOfflineAlarms(t.app.db, t.clock.now(), (c) => changedTenants.push(c));
+    // the tenant whose alarms changed is named (jobs.ts sends its consoles a change hint), once
+    expect(changedTenants).toEqual([companyId]);
     const [parent] = await alarmsOf('offline');
     expect(parent).toMatchObject({ source_code: 'AC-002', level: 'general', active: true, suppressed: false });
     const children = await alarmsOf('noData');
@@ -186,7 +189,9 @@ describe('offline topology', () => {
 
     // it reports again with its meters; after the off-delay the parent and its children return to normal
     await ingest({ concentratorCode: 'AC-002', readings: [read('AM-003', 11.5), read('AM-004', 20.5)] });
-    await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    // (within the off-delay nothing changes: nobody is named)
+    await evaluateOfflineAlarms(t.app.db, t.clock.now(), (c) => changedTenants.push(c));
+    expect(changedTenants).toEqual([companyId]);
     expect((await alarmsOf('offline'))[0]).toMatchObject({ active: true });
     t.clock.advance(301_000);
     await evaluateOfflineAlarms(t.app.db, t.clock.now());

@@ -287,9 +287,11 @@ describe('shelve and unshelve', () => {
     expect(un.json().datas.changed).toBe(1);
     expect(await alarmRow(ids['M-NEW'] as number)).toMatchObject({ shelved_until: null, shelve_reason: null });
 
-    expect(await unshelveExpired(t.app.db, t.clock.now())).toBe(0);
+    const changedTenants: number[] = [];
+    expect(await unshelveExpired(t.app.db, t.clock.now(), (c) => changedTenants.push(c))).toBe(0);
     t.clock.advance(3_600_001);
-    expect(await unshelveExpired(t.app.db, t.clock.now())).toBe(1);
+    expect(await unshelveExpired(t.app.db, t.clock.now(), (c) => changedTenants.push(c))).toBe(1);
+    expect(changedTenants).toEqual([companyId]);
     expect(await alarmRow(ids['M-GENERAL'] as number)).toMatchObject({ shelved_until: null });
     const events = (await get(withId(MONITORING_PATHS.alarmEvents, ids['M-GENERAL'] as number), operator)).json().datas;
     expect(events.slice(0, 2)).toMatchObject([

@@ -1,5 +1,6 @@
 // Every scheduled job of the gateway, in one place: registered by app.ts after the services when this process holds
 // the database and WATEROPS_JOBS is on (tests start apps without them and run a job's function directly).
+import { TOPICS } from '@waterops/shared/live';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { evaluateOfflineAlarms, evaluateUsageAlarms, unshelveExpired } from '../services/alarm/alarmJobs.ts';
@@ -31,11 +32,26 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
   scheduleJob(app, { name: 'offlineDevices', everyMs: 60_000, run: (at) => markOfflineDevices(db(), at) }, now);
   // alarms (H-ALARM): offline / no-data alarms with their escalation and grouping under an offline concentrator
   // every minute; shelvings that expired every 30 s; usage exceptions from the daily series every 10 minutes
-  scheduleJob(app, { name: 'offlineAlarms', everyMs: 60_000, run: (at) => evaluateOfflineAlarms(db(), at) }, now);
-  scheduleJob(app, { name: 'alarmUnshelve', everyMs: 30_000, run: (at) => unshelveExpired(db(), at) }, now);
+  // (a tenant whose alarms changed: its consoles hear of it at once, live/changeHints.ts)
+  const alarmsChanged = (companyId: number) => app.changeHints.announce({ companyId, topic: TOPICS.alarms });
   scheduleJob(
     app,
-    { name: 'usageAlarms', everyMs: 600_000, firstAfterMs: 120_000, run: (at) => evaluateUsageAlarms(db(), at) },
+    { name: 'offlineAlarms', everyMs: 60_000, run: (at) => evaluateOfflineAlarms(db(), at, alarmsChanged) },
+    now,
+  );
+  scheduleJob(
+    app,
+    { name: 'alarmUnshelve', everyMs: 30_000, run: (at) => unshelveExpired(db(), at, alarmsChanged) },
+    now,
+  );
+  scheduleJob(
+    app,
+    {
+      name: 'usageAlarms',
+      everyMs: 600_000,
+      firstAfterMs: 120_000,
+      run: (at) => evaluateUsageAlarms(db(), at, alarmsChanged),
+    },
     now,
   );
   // every 10 minutes (a cheap check when nothing is due), and soon after start so months missed while the gateway

@@ -35,6 +35,13 @@ const sum = (results: EvaluationResult[]): EvaluationResult =>
     },
   );
 
+/** Whether an evaluation raised, re-raised or cleared anything (what a change hint is sent for). */
+export const changedAlarms = ({ raised, reraised, cleared }: EvaluationResult): boolean =>
+  raised + reraised + cleared > 0;
+
+/** Called with each tenant whose alarms a job changed (jobs.ts turns it into a live change hint). */
+export type TenantChanged = (companyId: number) => void;
+
 /** Instantaneous thresholds (voltage, CSQ, RSRP, reverse flow) on the meters a batch of readings touched. */
 export const evaluateReadingAlarms = async (
   db: Kysely<DB>,
@@ -54,12 +61,17 @@ export const evaluateReadingAlarms = async (
  * Offline and no-data alarms of every device of every tenant. Concentrators first, so that collectors and meters
  * find their parent's alarm in the same run.
  */
-export const evaluateOfflineAlarms = async (db: Kysely<DB>, now: Date): Promise<EvaluationResult> => {
+export const evaluateOfflineAlarms = async (
+  db: Kysely<DB>,
+  now: Date,
+  onChanged?: TenantChanged,
+): Promise<EvaluationResult> => {
   const companies = await db.selectFrom('companies').select('id').execute();
   const results: EvaluationResult[] = [];
   for (const { id } of companies) {
     const companyId = Number(id);
     const rules = await loadAlarmRules(db, companyId);
+    const before = results.length;
     for (const kind of ['concentrator', 'collector', 'meter'] as const) {
       const scope: EvaluationScope = {
         types: [kind === 'meter' ? 'noData' : 'offline'],
@@ -69,6 +81,7 @@ export const evaluateOfflineAlarms = async (db: Kysely<DB>, now: Date): Promise<
       const select = offlineConditions(companyId, kind, rules.offline, now);
       results.push(await evaluate(db, companyId, scope, (tx) => loadConditionsFromSql(tx, select), now, rules.delay));
     }
+    if (changedAlarms(sum(results.slice(before)))) onChanged?.(companyId);
   }
   return sum(results);
 };

@@ -6,6 +6,7 @@ import type { AlarmType } from '@waterops/shared/monitoring';
 import { addDays, chinaDay } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.ts';
+import { changedAlarms, type TenantChanged } from './alarmEngine.ts';
 import { type Condition, type EvaluationResult, evaluate, loadConditions } from './alarmEvaluationRepository.ts';
 import { loadAlarmRules } from './alarmRuleRepository.ts';
 import {
@@ -95,13 +96,18 @@ export const evaluateUsageOfMeters = async (
 let lastRun: Date | null = null;
 
 /** Every tenant's meters whose daily series changed since the last run. */
-export const evaluateUsageAlarms = async (db: Kysely<DB>, now: Date): Promise<EvaluationResult> => {
+export const evaluateUsageAlarms = async (
+  db: Kysely<DB>,
+  now: Date,
+  onChanged?: TenantChanged,
+): Promise<EvaluationResult> => {
   const since = lastRun ?? new Date(now.getTime() - 86_400_000);
   const total: EvaluationResult = { raised: 0, reraised: 0, cleared: 0 };
   const companies = await db.selectFrom('companies').select('id').execute();
   for (const { id } of companies) {
     const ids = await recomputedMeters(db, Number(id), since);
     const r = await evaluateUsageOfMeters(db, Number(id), ids, now);
+    if (changedAlarms(r)) onChanged?.(Number(id));
     total.raised += r.raised;
     total.reraised += r.reraised;
     total.cleared += r.cleared;

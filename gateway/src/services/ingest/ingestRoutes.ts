@@ -19,7 +19,7 @@ import {
 } from '@waterops/shared/reading';
 import type { FastifyRequest } from 'fastify';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { evaluateReadingAlarms } from '../alarm/alarmEngine.ts';
+import { changedAlarms, evaluateReadingAlarms } from '../alarm/alarmEngine.ts';
 import { applyCommandResults, type DeliveryScope, takePendingCommands } from '../command/commandDelivery.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { archivesRoute } from './archivesRoute.ts';
@@ -150,9 +150,8 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         toStore.flatMap((r, i) => (outcomes[i] === 'stored' ? [r.meterId] : [])),
         at,
       ).then(
-        ({ raised, reraised, cleared }) => {
-          if (raised + reraised + cleared > 0)
-            app.changeHints.announce({ companyId: owner.companyId, topic: TOPICS.alarms });
+        (result) => {
+          if (changedAlarms(result)) app.changeHints.announce({ companyId: owner.companyId, topic: TOPICS.alarms });
         },
         (error: unknown) => request.log.error({ err: error }, 'alarm evaluation after ingestion failed'),
       );
