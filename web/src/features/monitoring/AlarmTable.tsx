@@ -228,7 +228,13 @@ export function AlarmTable(props: AlarmTableProps) {
           </th>
           {COLUMNS.map((c) => {
             const label = t(`alarmConsole.column.${c.key}`);
-            if (!c.sortKey) return <th key={c.key}>{label}</th>;
+            if (!c.sortKey)
+              return (
+                // the handling head wraps like its cells (a long English head pushed the table under the actions)
+                <th key={c.key} className={c.key === 'handling' ? 'wo-alarm-handling' : undefined}>
+                  {label}
+                </th>
+              );
             const active = sort.key === c.sortKey;
             const sortKey = c.sortKey;
             return (

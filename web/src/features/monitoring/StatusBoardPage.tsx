@@ -44,7 +44,14 @@ function RateText({ counts }: { counts: Counts }) {
 function OfflineCount({ count, label, onOpen }: { count: number; label: string; onOpen: () => void }) {
   if (count === 0) return <span className={Classes.TEXT_MUTED}>0</span>;
   return (
-    <Button variant="minimal" size="small" intent="danger" aria-label={label} onClick={onOpen}>
+    <Button
+      className="wo-board-count"
+      variant="minimal"
+      size="small"
+      intent="danger"
+      aria-label={label}
+      onClick={onOpen}
+    >
       {count}
     </Button>
   );

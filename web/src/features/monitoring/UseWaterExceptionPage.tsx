@@ -61,8 +61,8 @@ const COLUMNS: ColumnDef<UseWaterException>[] = [
     width: 100,
     render: (r) => <HandleTag state={r.handleState} />,
   },
-  { key: 'meterCode', titleKey: 'monitoring.exception.meterCode', width: 150, render: (r) => <MeterLink row={r} /> },
-  { key: 'alarmType', titleKey: 'monitoring.exception.types', width: 110, render: (r) => <TypeText row={r} /> },
+  { key: 'meterCode', titleKey: 'monitoring.exception.meterCode', width: 120, render: (r) => <MeterLink row={r} /> },
+  { key: 'alarmType', titleKey: 'monitoring.exception.types', width: 140, render: (r) => <TypeText row={r} /> },
   {
     key: 'level',
     titleKey: 'monitoring.exception.level',
@@ -76,7 +76,7 @@ const COLUMNS: ColumnDef<UseWaterException>[] = [
     width: 150,
     text: (r) => [r.residentName, r.residentCode].filter(Boolean).join(' · '),
   },
-  { key: 'areaName', titleKey: 'monitoring.exception.area', width: 120, text: (r) => r.areaName ?? '' },
+  { key: 'areaName', titleKey: 'monitoring.exception.area', width: 130, text: (r) => r.areaName ?? '' },
   {
     key: 'value',
     titleKey: 'monitoring.exception.value',

@@ -64,7 +64,7 @@ export function NoticeRecordsDialog({ category, onClose, onWorkOrder }: NoticeRe
                     )}
                   </td>
                   <td>{row.content}</td>
-                  <td>{formatDateTime(new Date(row.createTime))}</td>
+                  <td className="wo-notice-time">{formatDateTime(new Date(row.createTime))}</td>
                   {todo && (
                     <td>
                       <Button
