@@ -37,11 +37,17 @@ const ui = {
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => localStorage.clear());
 
-const renderPage = (trendDays = [day('2026-11-01', 0), day('2026-11-02', 3)]) => {
+const NO_LIVE = {
+  total: 0,
+  byType: [{ alarmType: 'voltage', count: 0 }],
+  byLevel: TYPE_COUNT.byLevel.map((l) => ({ ...l, count: 0 })),
+};
+
+const renderPage = (trendDays = [day('2026-11-01', 0), day('2026-11-02', 3)], typeCount = TYPE_COUNT) => {
   const calls = fakeUserServer(demoUser({ permissions: ['monitoring:stats:view'] }), (url) => {
     const path = url.split('?')[0] ?? '';
     const ok = (datas: unknown) => ({ resp_code: 0, resp_msg: 'ok', datas });
-    if (path.endsWith('/monitoring/typeCount')) return ok(TYPE_COUNT);
+    if (path.endsWith('/monitoring/typeCount')) return ok(typeCount);
     if (path.endsWith('/monitoring/trend')) return ok({ from: '2026-11-01', to: '2026-11-02', days: trendDays });
     if (path.endsWith('/monitoring/topTenArea')) return ok(TOP);
     if (path.endsWith('/data/area/findList')) return { code: 0, msg: 'ok', count: 1, data: AREAS };
@@ -70,6 +76,14 @@ describe('the monitoring overview', () => {
     renderPage([day('2026-11-01', 0)]);
     const trend = await ui.trend();
     await waitFor(() => expect(within(trend).getByText('所选时间内没有告警')).toBeTruthy());
+  });
+
+  it('says so when no alarm is live instead of drawing an empty chart', async () => {
+    renderPage(undefined, NO_LIVE);
+    const live = await ui.live();
+    await waitFor(() => expect(within(live).getByText('当前没有告警')).toBeTruthy());
+    expect(within(live).getByText('当前告警 0 条')).toBeTruthy();
+    expect(within(live).queryByRole('img', { name: '按类型' })).toBeNull();
   });
 
   it('narrows the figures to the chosen area (the top ten then has nothing to rank)', async () => {

@@ -54,15 +54,20 @@ function LiveAlarms({ areaId }: { areaId?: number }) {
           </Tag>
         ))}
       </section>
-      {/* the types with live alarms only: eleven long names do not fit under the bars */}
-      <BarChart
-        ariaLabel={t('monitoring.overview.byType')}
-        data={data.byType
-          .filter((x) => x.count > 0)
-          .map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
-        maxLabels={11}
-        frame={WIDE}
-      />
+      {/* the types with live alarms only: eleven long names do not fit under the bars; none at all is said, not
+          drawn as an empty frame */}
+      {data.total === 0 ? (
+        <NonIdealState icon="tick-circle" title={t('monitoring.overview.noLive')} />
+      ) : (
+        <BarChart
+          ariaLabel={t('monitoring.overview.byType')}
+          data={data.byType
+            .filter((x) => x.count > 0)
+            .map((x) => ({ label: t(`alarmConsole.type.${x.alarmType}`), value: x.count }))}
+          maxLabels={11}
+          frame={WIDE}
+        />
+      )}
     </>
   );
 }
