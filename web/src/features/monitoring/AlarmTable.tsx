@@ -128,14 +128,19 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
         {alarm.ackBy && (
           <div>
             <Icon icon="tick" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.ackBy}</strong>{' '}
-            <span className={Classes.TEXT_MUTED}>{time(alarm.ackAt)}</span>
+            {/* month-day and time like the raised column; the year in the title */}
+            <span className={Classes.TEXT_MUTED} title={time(alarm.ackAt)}>
+              {alarm.ackAt ? shortTime(alarm.ackAt) : ''}
+            </span>
             {alarm.ackComment && <div className="wo-alarm-comment">{alarm.ackComment}</div>}
           </div>
         )}
         {state === 'shelved' && (
           <div>
             <Icon icon="pause" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.shelvedBy ?? ''}</strong>{' '}
-            <span className={Classes.TEXT_MUTED}>{t('alarmConsole.until', { time: time(alarm.shelvedUntil) })}</span>
+            <span className={Classes.TEXT_MUTED} title={time(alarm.shelvedUntil)}>
+              {t('alarmConsole.until', { time: alarm.shelvedUntil ? shortTime(alarm.shelvedUntil) : '' })}
+            </span>
             {alarm.shelveReason && <div className="wo-alarm-comment">{alarm.shelveReason}</div>}
           </div>
         )}
