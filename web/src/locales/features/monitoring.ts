@@ -234,7 +234,7 @@ export const monitoringEn: typeof monitoringZhCN = {
       required: 'Enter a value',
       notNumber: 'Enter a number',
       loading: 'Loading the rules…',
-      noPermission: 'You can read the rules; changing them needs the “Edit alarm rules” permission',
+      noPermission: 'You can read the rules; changing them needs the "Edit alarm rules" permission',
       tenantDefault: 'All areas (default)',
       usageArea: 'Applies to',
       overridden: 'This area has its own settings',
