@@ -175,7 +175,7 @@ describe('the alarm console', () => {
       .getByRole('button', { name: '确认', exact: true })
       .click();
     const ack = tabA.getByRole('dialog', { name: '确认告警' });
-    await ack.getByLabel('备注(可选)').fill('已通知换电池');
+    await ack.getByLabel('备注（可选）').fill('已通知换电池');
     await ack.getByRole('button', { name: '确定' }).click();
     await visible(row(admin.page, METERS[0] as string).getByText('operator'));
     await visible(row(admin.page, METERS[0] as string).getByText('已通知换电池'));

@@ -137,8 +137,8 @@ describe('the alarm console', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-NEW' }));
     await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-OLD' }));
-    await userEvent.click(screen.getByRole('button', { name: '确认所选(2)' }));
-    await userEvent.type(screen.getByLabelText('备注(可选)'), '  管网抢修中 ');
+    await userEvent.click(screen.getByRole('button', { name: '确认所选（2）' }));
+    await userEvent.type(screen.getByLabelText('备注（可选）'), '  管网抢修中 ');
     await userEvent.click(ui.ok());
     await waitFor(() => expect(page.posted('/alarms/acknowledge')[1]).toEqual({ ids: [3, 2], comment: '管网抢修中' }));
   });
@@ -179,6 +179,27 @@ describe('the alarm console', () => {
     expect(ui.sources()).toEqual(['JZQ0003']);
     await userEvent.click(screen.getByRole('button', { name: '展开被抑制的告警' }));
     await waitFor(() => expect(ui.sources()).toEqual(['JZQ0003', 'SB-KID-1', 'SB-KID-2']));
+    // the count is of rows, the suppressed ones said apart; each value reads with its unit
+    expect(screen.getByText('共 1 条告警（另有 2 条被抑制）')).toBeTruthy();
+    expect(within(ui.row('SB-KID-1')).getByText('3.1 小时 / 3.3 小时')).toBeTruthy();
+  });
+
+  it('draws the first 200 rows of a large live set and more on request', async () => {
+    const page = setUp();
+    const many = Array.from({ length: 250 }, (_, i) =>
+      anAlarm({ id: i + 1, raisedAt: ago(120 + i), sourceCode: `SB-MANY-${String(i + 1).padStart(3, '0')}` }),
+    );
+    await page.serve(many);
+    await ui.table();
+    expect(ui.rows()).toHaveLength(200);
+    expect(screen.getByText('共 250 条告警')).toBeTruthy();
+    expect(screen.getByText('显示前 200 条，共 250 条（按当前排序）')).toBeTruthy();
+    // newest first: the oldest 50 wait below
+    expect(ui.sources()[0]).toBe('SB-MANY-001');
+    expect(within(ui.row('SB-MANY-001')).getByText('3.1 V / 3.3 V')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '再显示 50 条' }));
+    await waitFor(() => expect(ui.rows()).toHaveLength(250));
+    expect(screen.queryByText(/显示前/)).toBeNull();
   });
 
   it('switches to the grouped flood view at 10 alarms in 10 minutes, and back to the list on request', async () => {
@@ -190,7 +211,7 @@ describe('the alarm console', () => {
     await ui.table();
     expect(screen.queryByText(/告警泛滥/)).toBeNull();
     act(() => page.socket.push('patch', { topic: 'alarms', key: 'alarms', seq: 2, upserts: [burst[9]], removes: [] }));
-    expect(await screen.findByText(/告警泛滥:最近 10 分钟产生 10 条告警/)).toBeTruthy();
+    expect(await screen.findByText(/告警泛滥：最近 10 分钟产生 10 条告警/)).toBeTruthy();
     const groups = screen.getByRole('table', { name: '分组视图' });
     expect(within(groups).getByText('7 条')).toBeTruthy();
     expect(within(groups).getByText('3 条')).toBeTruthy();
@@ -205,7 +226,7 @@ describe('the alarm console', () => {
     act(() => page.socket.push('degraded', { topic: 'alarms', key: 'alarms', reason: 'upstreamDown', since: '' }));
     expect(ui.status().textContent).toBe('数据可能不是最新');
     act(() => page.socket.drop());
-    expect(ui.status().textContent).toBe('连接中断,正在重连…');
+    expect(ui.status().textContent).toBe('连接中断，正在重连…');
     expect(ui.rows()).toHaveLength(3);
   });
 
@@ -231,6 +252,6 @@ describe('the alarm console', () => {
     const load = await screen.findByRole('region', { name: '告警负荷' });
     expect(within(load).getByText('SB00000001')).toBeTruthy();
     expect(within(load).getByText('紧急 10%')).toBeTruthy();
-    expect(within(load).getByRole('img', { name: '每 10 分钟告警数(过去 24 小时)' })).toBeTruthy();
+    expect(within(load).getByRole('img', { name: '每 10 分钟告警数（过去 24 小时）' })).toBeTruthy();
   });
 });

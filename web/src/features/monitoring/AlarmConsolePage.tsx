@@ -35,6 +35,11 @@ import { takeNew, urgentToastBatches } from './alarmToasts.ts';
 import './AlarmConsolePage.css';
 
 const EDIT = [PERMISSIONS.monitoringAlarmEdit];
+/**
+ * Rows (alarms with their suppressed ones beneath) drawn at first, and added per "show more": the sorted list puts
+ * what matters on top, and a live set of thousands must not become thousands of table rows re-rendered per patch.
+ */
+export const ALARM_ROWS_STEP = 200;
 const selectAll = alarmAdapter.getSelectors().selectAll;
 
 /** Re-renders every `ms` so time-bound states (a shelf running out, the flood window) move on by themselves. */
@@ -104,6 +109,7 @@ export function AlarmConsolePage() {
   const [shelving, setShelving] = useState<number[] | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [floodViewOff, setFloodViewOff] = useState(false);
+  const [rowLimit, setRowLimit] = useState(ALARM_ROWS_STEP);
   const [changeMark, setChangeMark] = useState(0);
   const [unshelve] = useUnshelveAlarmsMutation();
 
@@ -124,6 +130,8 @@ export function AlarmConsolePage() {
     [alarms, filters, sort, now],
   );
   const groups = useMemo(() => groupUnderParents(shown), [shown]);
+  const drawn = useMemo(() => groups.slice(0, rowLimit), [groups, rowLimit]);
+  const suppressed = shown.length - groups.length;
   // a selection only holds alarms still shown (an alarm acknowledged elsewhere and gone stays out of a bulk action)
   const selectedShown = useMemo(() => shown.filter((a) => selected.has(a.id)).map((a) => a.id), [shown, selected]);
   const raised = raisedInWindow(alarms, now);
@@ -154,7 +162,11 @@ export function AlarmConsolePage() {
       <div className="wo-alarm-head">
         <h1>{t('alarmConsole.title')}</h1>
         <AlarmLiveStatus state={channel} />
-        <span className="wo-alarm-count">{t('alarmConsole.count', { count: shown.length })}</span>
+        <span className="wo-alarm-count">
+          {suppressed > 0
+            ? t('alarmConsole.countWithSuppressed', { count: groups.length, suppressed })
+            : t('alarmConsole.count', { count: groups.length })}
+        </span>
         <span className="wo-alarm-head-end">
           <AlarmSoundControl sound={sound} />
         </span>
@@ -170,7 +182,13 @@ export function AlarmConsolePage() {
         </Callout>
       )}
       <div className="wo-alarm-toolbar">
-        <AlarmFilterBar filters={filters} onChange={setFilters} />
+        <AlarmFilterBar
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setRowLimit(ALARM_ROWS_STEP);
+          }}
+        />
         {canEdit && (
           <Button
             icon="tick"
@@ -189,7 +207,7 @@ export function AlarmConsolePage() {
             <NonIdealState icon="tick-circle" title={t('alarmConsole.empty')} />
           ) : (
             <AlarmTable
-              groups={groups}
+              groups={drawn}
               sort={sort}
               onSortChange={setSort}
               selected={selected}
@@ -199,6 +217,16 @@ export function AlarmConsolePage() {
               onAction={handleAction}
               canEdit={canEdit}
             />
+          )}
+          {!floodView && groups.length > drawn.length && (
+            <div className="wo-alarm-more">
+              <span>{t('alarmConsole.showing', { shown: drawn.length, total: groups.length })}</span>
+              <Button
+                size="small"
+                text={t('alarmConsole.showMore', { count: Math.min(ALARM_ROWS_STEP, groups.length - drawn.length) })}
+                onClick={() => setRowLimit((n) => n + ALARM_ROWS_STEP)}
+              />
+            </div>
           )}
         </div>
         <AlarmLoadPanel changeMark={changeMark} />

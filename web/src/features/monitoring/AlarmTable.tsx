@@ -9,6 +9,7 @@ import { useOpenDetail } from '../detail/detailLink.ts';
 import { type AlarmViewState, alarmLevelIntent, alarmStateOf } from './alarmLevel.ts';
 import type { AlarmRowGroup, AlarmSort, AlarmSortKey } from './alarmList.ts';
 import { useAlarmChildrenQuery } from './alarmsApi.ts';
+import { formatAlarmValue } from './alarmValue.ts';
 
 /** What a row's buttons ask for. */
 export type AlarmRowAction = 'acknowledge' | 'shelve' | 'unshelve' | 'history';
@@ -41,7 +42,6 @@ const STATE_INTENT: Record<AlarmViewState, Intent> = {
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 /** within the table: month-day and time (the year is in the cell's title) */
 const shortTime = (iso: string) => time(iso).slice(5);
-const num = (v: number | null) => (v === null ? '—' : String(Number(v.toFixed(3))));
 
 export function AlarmLevelTag({ level }: { level: Alarm['level'] }) {
   const { t } = useTranslation();
@@ -115,9 +115,7 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
         {expander}
       </td>
       <td>{alarm.areaName ?? ''}</td>
-      <td className="wo-num">
-        {num(alarm.value)} / {num(alarm.threshold)}
-      </td>
+      <td className="wo-num">{formatAlarmValue(alarm, (unit) => t(`alarmConsole.unit.${unit}`))}</td>
       <td title={time(alarm.raisedAt)}>{shortTime(alarm.raisedAt)}</td>
       <td>
         <Tag minimal multiline intent={STATE_INTENT[state]} className="wo-alarm-state">

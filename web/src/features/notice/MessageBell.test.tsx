@@ -88,7 +88,7 @@ describe('the message bell (spec §2)', () => {
     const many = Array.from({ length: 120 }, (_, i) => item(i + 1, i % 2 === 0 ? 1 : 2));
     renderBell(many);
     await waitFor(() => expect(ui.badge()?.textContent).toBe('99+'));
-    expect((await ui.bell()).getAttribute('aria-label')).toBe('消息,120 条未读');
+    expect((await ui.bell()).getAttribute('aria-label')).toBe('消息，120 条未读');
   });
 
   it('has no badge when nothing is unread', async () => {
@@ -165,7 +165,7 @@ describe('the message bell (spec §2)', () => {
         .map((h) => h.textContent),
     ).toEqual(['标题', '内容', '时间']);
     await waitFor(() => expect(within(dialog).getAllByRole('row')).toHaveLength(11));
-    expect(within(dialog).getByText('第 1 / 2 页,共 12 条')).toBeTruthy();
+    expect(within(dialog).getByText('第 1 / 2 页，共 12 条')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(within(dialog).getAllByRole('row')).toHaveLength(3));
     expect(calls.some((c) => c.url.includes('receive?category=1&page=2&limit=10'))).toBe(true);

@@ -2,7 +2,7 @@
 export const noticeZhCN = {
   notice: {
     bell: '消息',
-    bellUnread: '消息,{{count}} 条未读',
+    bellUnread: '消息，{{count}} 条未读',
     tabNotice: '通知',
     tabTodo: '待办',
     allRead: '全部已读',
@@ -21,7 +21,7 @@ export const noticeZhCN = {
     viewWorkOrder: '查看工单',
     prevPage: '上一页',
     nextPage: '下一页',
-    pageOf: '第 {{page}} / {{pages}} 页,共 {{count}} 条',
+    pageOf: '第 {{page}} / {{pages}} 页，共 {{count}} 条',
     // the notice page
     title: '通知公告',
     publish: '发布通知',
@@ -40,7 +40,7 @@ export const noticeZhCN = {
     readCount: '已读人数',
     createUser: '发布人',
     createTime: '发布时间',
-    published: '通知已发布,{{count}} 人将收到',
+    published: '通知已发布，{{count}} 人将收到',
     noResults: '无匹配项',
   },
 };
