@@ -779,7 +779,7 @@ export const en: typeof zhCN = {
     areaPlaceholder: 'Choose a residential area',
     region: 'Region',
     all: 'All',
-    days: 'Days',
+    days: 'Date',
     day: 'Day',
     rawReading: 'Raw reading',
     reading: 'Validated reading',
@@ -1025,7 +1025,7 @@ export const en: typeof zhCN = {
   // Reading records, reading rate, meter status (H-READ); quality and rule names come from dataCheck
   readingRecord: {
     title: 'Reading records',
-    days: 'Days',
+    days: 'Date range',
     chooseMeter: 'Choose a meter',
     chartTitle: 'Daily consumption (m³)',
     consumption: 'Consumption',
