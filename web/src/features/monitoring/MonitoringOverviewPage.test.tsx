@@ -30,7 +30,7 @@ const AREAS = [{ id: 11, areaName: '东四小区', regionId: 1, regionName: '东
 const ui = {
   live: () => screen.findByRole('region', { name: '当前告警' }),
   trend: () => screen.findByRole('region', { name: '告警趋势' }),
-  top: () => screen.queryByRole('region', { name: '告警最多的小区(前十)' }),
+  top: () => screen.queryByRole('region', { name: '告警最多的小区（前十）' }),
   area: () => screen.getByLabelText('小区', { selector: 'select' }),
 };
 
@@ -67,7 +67,7 @@ describe('the monitoring overview', () => {
     expect(within(live).getByRole('img', { name: '按类型' })).toBeTruthy();
     const trend = await ui.trend();
     await waitFor(() => expect(within(trend).getByRole('img', { name: '每日告警数' })).toBeTruthy());
-    const top = await screen.findByRole('table', { name: '告警最多的小区(前十)' });
+    const top = await screen.findByRole('table', { name: '告警最多的小区（前十）' });
     const rows = within(top).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['东四小区', '望京小区']);
   });

@@ -63,7 +63,7 @@ describe('the alarm rules page', () => {
 
   it('shows the rule on the severe field and sends nothing when the severe value is above the alarm value', async () => {
     const { calls } = renderPage();
-    const card = await ui.card('信号强度(CSQ)告警');
+    const card = await ui.card('信号强度（CSQ）告警');
     await userEvent.clear(ui.field(card, '严重值'));
     await userEvent.type(ui.field(card, '严重值'), '12');
     await userEvent.click(ui.save(card));
@@ -122,8 +122,8 @@ describe('the alarm rules page', () => {
   it('keeps the offline hours increasing', async () => {
     const { calls } = renderPage();
     const card = await ui.card('离线告警');
-    await userEvent.clear(ui.field(card, '严重(小时)'));
-    await userEvent.type(ui.field(card, '严重(小时)'), '100');
+    await userEvent.clear(ui.field(card, '严重（小时）'));
+    await userEvent.type(ui.field(card, '严重（小时）'), '100');
     await userEvent.click(ui.save(card));
     expect(within(card).getByText('离线小时数须依次递增:告警 < 严重 < 紧急')).toBeTruthy();
     expect(posted(calls, '/updateOfflineWarning')).toEqual([]);
@@ -132,7 +132,7 @@ describe('the alarm rules page', () => {
   it('shows a reader the rules without Save', async () => {
     renderPage(['monitoring:rule:view']);
     const card = await ui.card('电压告警');
-    await waitFor(() => expect(screen.getByText('你可以查看规则,修改需要“编辑告警规则”权限')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('你可以查看规则，修改需要“编辑告警规则”权限')).toBeTruthy());
     expect(within(card).queryByRole('button', { name: '保存' })).toBeNull();
     expect(ui.field(card, '告警值').readOnly).toBe(true);
   });
