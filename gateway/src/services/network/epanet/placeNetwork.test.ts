@@ -111,7 +111,8 @@ describe('placeNetwork', () => {
   it('maps Net1 onto our domain: pipes with null material and depth, nodes by kind, the pump at its mid-link', () => {
     const placed = placeNetwork(net('Net1.inp'), { origin: ORIGIN, scale: 'fitLengths' });
     expect(placed.pipes).toHaveLength(12);
-    expect(placed.pipes.every((p) => p.material === null && p.depthM === null && p.path?.length === 2)).toBe(true);
+    expect(placed.pipes.every((p) => p.type === null && p.material === null && p.depthM === null)).toBe(true);
+    expect(placed.pipes.every((p) => p.path?.length === 2)).toBe(true);
     expect(placed.pipes.find((p) => p.name === '10')).toMatchObject({ from: '10', to: '11', status: 'open' });
     expect(placed.pipes.find((p) => p.name === '10')?.diameterMm).toBeCloseTo(457.2, 9);
     expect(placed.nodes.map((n) => n.kind).sort()).toEqual([...Array(9).fill('junction'), 'reservoir', 'tank']);
@@ -143,6 +144,14 @@ describe('placeNetwork', () => {
     expect(metres(ORIGIN, [valve[0], ORIGIN[1]])).toBeCloseTo(50, 1);
     expect(metres(ORIGIN, [ORIGIN[0], valve[1]])).toBeCloseTo(50, 1);
     expect(placed.valves[0]).toMatchObject({ valveType: 'TCV', diameterMm: 100, status: 'active' });
+  });
+
+  it('refuses an origin off the globe or a scale that is not a positive number', () => {
+    const network = grid(2, 1, 10);
+    expect(() => placeNetwork(network, { origin: [200, 10] })).toThrow(RangeError);
+    expect(() => placeNetwork(network, { origin: [100, Number.NaN] })).toThrow(RangeError);
+    expect(() => placeNetwork(network, { origin: ORIGIN, scale: 0 })).toThrow(RangeError);
+    expect(() => placeNetwork(network, { origin: ORIGIN, scale: Number.POSITIVE_INFINITY })).toThrow(RangeError);
   });
 
   it('leaves the path of a link with an undrawn end node null instead of guessing', () => {

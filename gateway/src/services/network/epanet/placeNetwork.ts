@@ -20,7 +20,8 @@ export type PlaceNetworkOptions = {
   origin: LngLat;
   /**
    * Metres per coordinate unit. Default: a foot for US-unit files, a metre for SI files. `fitLengths` derives it
-   * from the file (median of pipe length / drawn length), for files drawn on an arbitrary grid such as Net1.
+   * from the file (median of pipe length / drawn length), for files drawn on an arbitrary grid such as Net1; 1 when
+   * no pipe is drawn.
    */
   scale?: number | 'fitLengths';
   /** Counter-clockwise rotation about the origin, degrees. */
@@ -40,6 +41,8 @@ export type PlacedPipe = {
   diameterMm: number;
   roughness: number;
   status: InpLinkStatus;
+  /** The spec's pipeline type, material and depth: EPANET has none of them. */
+  type: null;
   material: null;
   depthM: null;
   /** [lng, lat] from the start node through the vertices to the end node; null when it cannot be drawn. */
@@ -103,6 +106,12 @@ const median = (values: number[]) => {
 
 /** Places a parsed network at an origin; links whose end nodes lack coordinates keep a null path/position. */
 export const placeNetwork = (network: InpNetwork, options: PlaceNetworkOptions): PlacedNetwork => {
+  // The route validates its input with a schema; these guard against a caller passing nonsense silently.
+  const [lng, lat] = options.origin;
+  if (!(Math.abs(lng) <= 180 && Math.abs(lat) < 90)) throw new RangeError(`origin out of range: ${options.origin}`);
+  if (typeof options.scale === 'number' && !(options.scale > 0 && Number.isFinite(options.scale))) {
+    throw new RangeError(`scale must be a positive number: ${options.scale}`);
+  }
   const nodes = new Map<string, InpNode>(network.nodes.map((n) => [n.id, n]));
   const at = (id: string): Point | null => {
     const n = nodes.get(id);
@@ -172,6 +181,7 @@ export const placeNetwork = (network: InpNetwork, options: PlaceNetworkOptions):
         geometricLengthM: path && pathLength(path) * k,
         diameterMm: link.diameterMm as number,
         roughness: link.roughness as number,
+        type: null,
         material: null,
         depthM: null,
         path: path ? path.map(place) : null,
