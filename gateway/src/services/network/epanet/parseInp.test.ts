@@ -249,6 +249,15 @@ describe('parseInp errors and warnings', () => {
     expect(result.warnings).toContainEqual({ code: 'coordinatesForUnknownNode', line: 22, params: { node: 'Q9' } });
   });
 
+  it('reports unknown units and head-loss formulas on their line, and reads on as EPANET would (GPM, H-W)', () => {
+    const result = parseInp(small().replace('Units  LPS', 'Units  M3H\n Headloss  Manning'));
+    expect(result.errors).toEqual([
+      { code: 'badUnits', line: 14, params: { value: 'M3H' } },
+      { code: 'badHeadloss', line: 15, params: { value: 'Manning' } },
+    ]);
+    expect(result.network).toMatchObject({ units: 'GPM', unitSystem: 'US', headloss: 'H-W' });
+  });
+
   it('warns about a pipe whose node has no coordinates', () => {
     const { ok, warnings } = parsed(small().replace(' J2  1000  0', ''));
     expect(ok).toBe(true);
