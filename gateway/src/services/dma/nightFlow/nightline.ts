@@ -166,14 +166,16 @@ export type MeterSeries = { sign: 1 | -1; samples: readonly FlowSample[] };
 /**
  * The district's inlet flow (inlets minus outlets) on a common grid of `intervalMinutes` from `from` to `to`:
  * each meter's flow is averaged over each grid cell (time-weighted, a sample holding over the interval before it,
- * as in `nightline`), then summed with its sign. A cell is left out when any meter does not cover it wholly, so
- * the completeness rule later sees the gap instead of a half-sum.
+ * as in `nightline`, but for at most `maxCoverMinutes` so a long gap is not filled by one value), then summed with
+ * its sign. A cell is left out when any meter does not cover it wholly, so the completeness rule later sees the
+ * gap instead of a half-sum.
  */
 export const combineSeries = (
   meters: readonly MeterSeries[],
   from: Date,
   to: Date,
   intervalMinutes: number,
+  maxCoverMinutes = 60,
 ): FlowSample[] => {
   const step = intervalMinutes * MINUTE_MS;
   const cells = Math.max(0, Math.floor((to.getTime() - from.getTime()) / step));
@@ -187,7 +189,7 @@ export const combineSeries = (
     const volume = new Float64Array(cells);
     for (let i = 0; i < sorted.length; i++) {
       const e = times[i] as number;
-      const b = i > 0 ? (times[i - 1] as number) : e - own * MINUTE_MS;
+      const b = Math.max(i > 0 ? (times[i - 1] as number) : e - own * MINUTE_MS, e - maxCoverMinutes * MINUTE_MS);
       const f = (sorted[i] as FlowSample).flow;
       const c0 = Math.max(0, Math.floor((b - from.getTime()) / step));
       const c1 = Math.min(cells - 1, Math.floor((e - 1 - from.getTime()) / step));

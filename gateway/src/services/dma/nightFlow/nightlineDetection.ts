@@ -323,12 +323,14 @@ export const detectNightlineEvents = (
   };
 
   /**
-   * Restart in-control detection at valid[i] from the level of valid[from..i] (after a repair or a fall), shrunk
-   * towards `b` while those days are few (n / (n + 3)): a level from two noisy days would start the next false run.
+   * Restart in-control detection at valid[i] from the level of valid[from..i] (after a repair or a fall). After a
+   * repair the level is shrunk towards the old baseline `b` while those days are few (n / (n + 3)): the water is
+   * expected back there, and a level from two noisy days would start the next false run.
    */
-  const rebase = (from: number, i: number, b: number) => {
+  const rebase = (from: number, i: number, b: number, shrink: boolean) => {
     const n = i + 1 - from;
-    base = b + (median(valid.slice(from, i + 1).map((q) => q.value - expectedOf(q, b))) * n) / (n + 3);
+    const level = median(valid.slice(from, i + 1).map((q) => q.value - expectedOf(q, b)));
+    base = b + (shrink ? (level * n) / (n + 3) : level);
     cusum = 0;
     down = 0;
     lastZero = i;
@@ -357,7 +359,7 @@ export const detectNightlineEvents = (
       if (back !== null) {
         for (let j = back; j <= i; j++) (trace[(valid[j] as Valid).trace] as DetectionTracePoint).event = null;
         // detection starts afresh from the level after the repair (the baseline may have drifted meanwhile)
-        rebase(back, i, ev.baseline);
+        rebase(back, i, ev.baseline, true);
         open = null;
       }
       baselineAt.push(base);
@@ -382,7 +384,9 @@ export const detectNightlineEvents = (
     if (down >= o.h) {
       // the night use fell to a new level (a leak already running in the warm-up was repaired, or demand fell):
       // baseline from the new level, no event
-      rebase(lastDownZero + 1, i, base);
+      const from = lastDownZero + 1;
+      if (from > 0 && !Number.isNaN(sigmaAt[from - 1] as number)) sigma = sigmaAt[from - 1] as number;
+      rebase(from, i, base, false);
       baselineAt.push(base);
       sigmaAt.push(sigma);
       continue;
