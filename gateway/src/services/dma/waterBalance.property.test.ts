@@ -1,5 +1,6 @@
 // Property-based checks of the water balance arithmetic (fast-check): identities that hold for any district.
-import type { WaterBalanceInput } from '@waterops/shared/dma';
+import { Value } from '@sinclair/typebox/value';
+import { WaterBalance, WaterBalanceInput } from '@waterops/shared/dma';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isUarlIndicativeOnly, uarlLitresPerDay } from './unavoidableRealLosses.ts';
@@ -63,6 +64,17 @@ describe('water balance identities (property)', () => {
           if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
           else expect(v === null || typeof v === 'boolean').toBe(true);
         }
+      }),
+    );
+  });
+
+  it('inputs fit the shared input schema, and every output fits the shared output schema the API returns', () => {
+    fc.assert(
+      fc.property(anyInput, (input) => {
+        // TypeBox treats an undefined optional property as absent only when it is left out, as JSON would
+        const json = JSON.parse(JSON.stringify(input));
+        expect(Value.Check(WaterBalanceInput, json)).toBe(true);
+        expect(Value.Check(WaterBalance, computeWaterBalance(json))).toBe(true);
       }),
     );
   });
