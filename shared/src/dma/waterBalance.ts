@@ -3,7 +3,9 @@
 // gateway/src/services/dma/waterBalance.ts; the definitions are in the handbook's domain.md "Water balance".
 //
 // Units: volumes m³ over the period, lengths km, pressure m of head (UARL) or MPa (CJJ 92 R3), rates as fractions
-// (0.1234 = 12.34 %). Every input may be absent (undefined or null): a figure that needs it is then null — never NaN.
+// (0.1234 = 12.34 %). Every input may be absent (undefined or null): a figure that needs it is then null — never NaN;
+// every rate is null when nothing (or less than nothing) was supplied. Outputs are rounded once, from unrounded
+// intermediates: m³ to 3 decimals, rates and corrections to 4, litres to 2, the ILI to 3.
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Nullable } from '../api/schemaParts.ts';
 
