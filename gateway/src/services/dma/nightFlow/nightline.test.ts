@@ -1,7 +1,7 @@
 import { dayStart } from '@waterops/shared/reading';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineSeries, type FlowSample, inferIntervalMinutes, nightline } from './nightline.ts';
+import { combineSeries, type FlowSample, inferIntervalMinutes, nightline, nightlineSeries } from './nightline.ts';
 
 const DAY = '2026-03-10';
 const T0 = dayStart(DAY).getTime();
@@ -103,6 +103,24 @@ describe('the nightline of a district-day', () => {
       expected: 0,
       required: 1,
     });
+  });
+
+  it('splits a run of days into China days, one result per day, gaps as incomplete days', () => {
+    const days = [0, 1, 2, 3].flatMap((k) =>
+      k === 2
+        ? []
+        : day(15, (m) => 10 + k + (m > 120 && m <= 180 ? -5 : 0)).map((s) => ({
+            ...s,
+            at: new Date(s.at.getTime() + k * 86_400_000),
+          })),
+    );
+    const r = nightlineSeries(days.reverse(), DAY, '2026-03-13');
+    expect(r.map((x) => [x.day, x.kind === 'nightline' ? x.value : x.kind])).toEqual([
+      ['2026-03-10', 5],
+      ['2026-03-11', 6],
+      ['2026-03-12', 'incomplete'],
+      ['2026-03-13', 8],
+    ]);
   });
 
   it('property: regular data of any interval gives the brute-force minimum of hour means inside the night', () => {

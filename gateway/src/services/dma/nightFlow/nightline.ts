@@ -1,7 +1,7 @@
 // The nightline (minimum night flow) of one district-day: the lowest rolling one-hour mean of the inlet flow inside
 // the night window, with the time of that hour, or `incomplete` when the day has too few points to trust it
 // (handbook domain.md "Night flow": fewer than 92 of 96 15-minute points → no nightline).
-import { dayStart } from '@waterops/shared/reading';
+import { addDays, dayStart } from '@waterops/shared/reading';
 
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;
@@ -158,6 +158,31 @@ const minimumRollingMean = (
     if (!best || mean < best.mean - 1e-12) best = { mean, end: e };
   }
   return best;
+};
+
+/**
+ * The nightline of every China day from `from` to `to` (both included) out of one run of samples spanning them
+ * (any order): each sample goes to the day it closes (as `closingDay`: 00:00 closes the day before), then
+ * `nightline` per day.
+ */
+export const nightlineSeries = (
+  samples: readonly FlowSample[],
+  from: string,
+  to: string,
+  options: Partial<NightlineOptions> = {},
+): NightlineResult[] => {
+  // days as whole numbers since `from`'s start (the same as closingDay, without a date string per sample)
+  const start = dayStart(from).getTime();
+  const byDay = new Map<number, FlowSample[]>();
+  for (const s of samples) {
+    const k = Math.floor((s.at.getTime() - 1 - start) / (DAY_MINUTES * MINUTE_MS));
+    const list = byDay.get(k);
+    if (list) list.push(s);
+    else byDay.set(k, [s]);
+  }
+  const out: NightlineResult[] = [];
+  for (let d = from, k = 0; d <= to; d = addDays(d), k++) out.push(nightline(d, byDay.get(k) ?? [], options));
+  return out;
 };
 
 /** One meter's samples and whether its flow enters (inlet, +1) or leaves (outlet, −1) the district. */
