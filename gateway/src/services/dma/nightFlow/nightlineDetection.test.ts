@@ -197,4 +197,26 @@ describe('nightline leak detection', () => {
       { numRuns: RUNS, seed: SEED },
     );
   });
+
+  it('reports a linear rise of 0.2–1 σ a day as one trend, its start within two weeks', () => {
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.double({ min: 0.002, max: 0.03, noNaN: true }),
+        fc.double({ min: 0.5, max: 200, noNaN: true }),
+        fc.double({ min: 0.2, max: 1, noNaN: true }),
+        // room after the start: a rise of 0.2 σ a day needs about a month to tell itself from a step
+        fc.integer({ min: 28, max: 45 }),
+        (seed, noise, base, sigmasPerDay, from) => {
+          const slope = sigmasPerDay * sigmaOf(base, noise);
+          const { events } = detectNightlineEvents(series({ seed, noise, base, trend: { from, slope } }));
+          expect(events.map((e) => e.kind)).toEqual(['trend']);
+          const late = daysFrom(dayOf(from), (events[0] as (typeof events)[0]).startDay);
+          expect(late).toBeGreaterThanOrEqual(-14);
+          expect(late).toBeLessThanOrEqual(14);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
 });
