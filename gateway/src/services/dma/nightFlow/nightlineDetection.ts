@@ -12,7 +12,7 @@ import { fitLine, fitStep, median } from './robustStats.ts';
 export type NightlinePoint = { day: string; value: number | null };
 
 export type DetectionOptions = {
-  /** valid days that set the baseline (median), its spread (MAD) and the weekend offset before detection starts */
+  /** valid days that set the baseline (median), σ (day-to-day differences) and the weekend offset before detection */
   warmupDays: number;
   /** CUSUM reference value, in σ: drifts smaller than k·σ are not accumulated */
   k: number;
