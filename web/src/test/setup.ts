@@ -1,8 +1,8 @@
 // Test setup for the unit project. Only jsdom files get the DOM helpers; node files (shared, gateway) pass through.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup, configure } = await import('@testing-library/react');
+  const { cleanup, configure, waitFor } = await import('@testing-library/react');
   // findBy / waitFor give up after 1 s by default: too short for a dialog on a loaded 2-core CI machine (a
   // waiting test is not a timing assertion; the answer still has to come)
   configure({ asyncUtilTimeout: 5_000 });
@@ -11,6 +11,15 @@ if (typeof window !== 'undefined') {
     window.localStorage.clear();
     window.sessionStorage.clear();
   });
+  // A toast still showing when a file ends (messages last 3 s, alarm toasts 8 s) would fire its exit-transition
+  // timers after jsdom is torn down ('window is not defined': an unhandled error that fails the whole unit run):
+  // every jsdom file waits until the last one has left. (One shown under fake timers never leaves — its timer went
+  // with them — and so never fires either: after the wait it is let be.)
+  afterAll(
+    () =>
+      waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull(), { timeout: 9_000 }).catch(() => undefined),
+    10_000,
+  );
   // jsdom lacks these; Blueprint popovers and our responsive layout ask for them.
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>

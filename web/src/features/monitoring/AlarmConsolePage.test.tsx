@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Alarm } from '@waterops/shared/monitoring';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppLiveClient } from '../../live/appLiveClient.ts';
 import { FakeLiveSocket } from '../../live/fakeLiveSocket.ts';
 import { createLiveClient } from '../../live/liveClient.ts';
@@ -10,10 +10,6 @@ import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
 import { AlarmConsolePage } from './AlarmConsolePage.tsx';
 import { anAlarm } from './alarmTestData.ts';
-
-// a toast still showing when the file ends fires its timers after jsdom is gone ("window is not defined", an
-// unhandled error that fails the run): wait until the last one has left
-afterAll(() => waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull(), { timeout: 8_000 }), 10_000);
 
 const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 

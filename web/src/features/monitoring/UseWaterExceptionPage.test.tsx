@@ -2,14 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UseWaterException } from '@waterops/shared/monitoring';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
 import { UseWaterExceptionPage } from './UseWaterExceptionPage.tsx';
-
-// a toast still showing when the file ends fires its timers after jsdom is gone ("window is not defined", an
-// unhandled error that fails the run): wait until the last one has left
-afterAll(() => waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull(), { timeout: 8_000 }), 10_000);
 
 const row = (id: number, changes: Partial<UseWaterException> = {}): UseWaterException => ({
   id,

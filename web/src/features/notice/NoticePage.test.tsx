@@ -2,14 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notice } from '@waterops/shared/notice';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
 import { NoticePage } from './NoticePage.tsx';
-
-// a toast still showing when the file ends fires its timers after jsdom is gone ("window is not defined", an
-// unhandled error that fails the run): wait until the last one has left
-afterAll(() => waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull(), { timeout: 8_000 }), 10_000);
 
 const notice: Notice = {
   id: 3,
