@@ -18,6 +18,7 @@ import * as m0012 from './migrations/m0012_meter_code_collation.ts';
 import * as m0013 from './migrations/m0013_telemetry.ts';
 import * as m0014 from './migrations/m0014_alarms.ts';
 import * as m0015 from './migrations/m0015_notices.ts';
+import * as m0016 from './migrations/m0016_dma.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0013_telemetry': m0013,
   '0014_alarms': m0014,
   '0015_notices': m0015,
+  '0016_dma': m0016,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -3,6 +3,7 @@
 // oauth_clients, sign-in counters, captchas) are read before the tenant is known and would be Citus reference tables.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
+import type { DmaTables } from './dmaTables.ts';
 import type { NoticeTables } from './noticeTables.ts';
 
 /** A timestamptz column: read as Date, written as Date (or the database default where Generated). */
@@ -629,7 +630,7 @@ export interface JobRunsTable {
   detail: ColumnType<unknown, string | null, string | null>;
 }
 
-export interface DB extends AlarmTables, NoticeTables {
+export interface DB extends AlarmTables, NoticeTables, DmaTables {
   companies: CompaniesTable;
   users: UsersTable;
   logins: LoginsTable;

@@ -126,6 +126,23 @@ export const PERMISSIONS = {
   noticeView: 'notice:view',
   /** publish notices to the company, roles or users */
   noticeEdit: 'notice:edit',
+  // District metering and the pipe network (issue 7, migration 0016)
+  /** read districts (zones, sub-zones, supervision areas, their meters and areas) and the operations map */
+  dmaDistrictView: 'dma:district:view',
+  /** create, edit, outline and delete districts; assign their meters and areas */
+  dmaDistrictEdit: 'dma:district:edit',
+  /** read the water balance (dmaWaterStatistics, dmaZoneMetering) and the night flow */
+  dmaAnalysisView: 'dma:analysis:view',
+  /** import inlet flows and run the night-flow analysis again */
+  dmaAnalysisEdit: 'dma:analysis:edit',
+  /** read pipelines and the network monitoring */
+  networkPipelineView: 'network:pipeline:view',
+  /** create, edit and delete pipelines; import an EPANET network */
+  networkPipelineEdit: 'network:pipeline:edit',
+  /** read wells */
+  networkWellView: 'network:well:view',
+  /** create, edit and delete wells */
+  networkWellEdit: 'network:well:edit',
   /** read parameter config */
   sysParamView: 'sys:param:view',
   /** create, edit and delete parameter config */

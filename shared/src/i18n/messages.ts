@@ -3,9 +3,11 @@
 // Placeholders are `{{name}}` (i18next style).
 
 import { alarmMessages } from './alarmMessages.ts';
+import { dmaMessages } from './dmaMessages.ts';
 import { liveMessages } from './liveMessages.ts';
 import { DEFAULT_LOCALE, type Locale } from './locale.ts';
 import { monitoringMessages } from './monitoringMessages.ts';
+import { networkMessages } from './networkMessages.ts';
 import { noticeMessages } from './noticeMessages.ts';
 
 export { LOCALES } from './locale.ts';
@@ -836,6 +838,8 @@ const catalogue = {
   ...monitoringMessages,
   ...noticeMessages,
   ...liveMessages,
+  ...dmaMessages,
+  ...networkMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

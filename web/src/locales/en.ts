@@ -1,7 +1,10 @@
 // English. Same keys as zh-CN (the type makes a missing key a compile error).
 import { alarmConsoleEn } from './features/alarmConsole.ts';
+import { dmaEn } from './features/dma.ts';
 import { monitoringEn } from './features/monitoring.ts';
+import { networkEn } from './features/network.ts';
 import { noticeEn } from './features/notice.ts';
+import { operationsMapEn } from './features/operationsMap.ts';
 import type { zhCN } from './zhCN.ts';
 
 export const en: typeof zhCN = {
@@ -1095,4 +1098,7 @@ export const en: typeof zhCN = {
   ...alarmConsoleEn,
   ...monitoringEn,
   ...noticeEn,
+  ...dmaEn,
+  ...networkEn,
+  ...operationsMapEn,
 };

@@ -1,7 +1,10 @@
 // Chinese (the product's first language). Spec-quoted texts are verbatim.
 import { alarmConsoleZhCN } from './features/alarmConsole.ts';
+import { dmaZhCN } from './features/dma.ts';
 import { monitoringZhCN } from './features/monitoring.ts';
+import { networkZhCN } from './features/network.ts';
 import { noticeZhCN } from './features/notice.ts';
+import { operationsMapZhCN } from './features/operationsMap.ts';
 export const zhCN = {
   app: { title: 'WaterOps 智慧水务平台', shortTitle: 'WaterOps', slogan: '智慧水务 · 运营平台' },
   common: {
@@ -1082,4 +1085,7 @@ export const zhCN = {
   ...alarmConsoleZhCN,
   ...monitoringZhCN,
   ...noticeZhCN,
+  ...dmaZhCN,
+  ...networkZhCN,
+  ...operationsMapZhCN,
 };

@@ -1,0 +1,2 @@
+// @waterops/shared/network — the pipe network: pipelines, wells, the EPANET import and the monitoring summary.
+export * from './paths.ts';
