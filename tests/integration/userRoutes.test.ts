@@ -81,6 +81,8 @@ describe('GET /api-user/users/current', () => {
       'device:status:view',
       'device:valveControl:edit',
       'device:valveControl:view',
+      'dma:analysis:view',
+      'dma:district:view',
       'file:upload',
       'monitoring:alarm:edit',
       'monitoring:alarm:view',
@@ -143,6 +145,8 @@ describe('GET /api-user/menus/current', () => {
       ],
       ['抄表管理', ['抄表底数', '底数核对与导入', '抄表记录', '数据校验', '抄表率']],
       ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
+      ['分区计量', ['运营地图', '分区管理', '产销差分析', '夜间流量']],
+      ['管网管理', ['管线管理', '管井管理', '管网监测']],
       [
         '系统管理',
         [
@@ -184,6 +188,8 @@ describe('GET /api-user/menus/current', () => {
       ],
       ['Meter reading', ['Meter bases', 'Base check', 'Reading records', 'Data check', 'Reading rate']],
       ['Monitoring', ['Alarm console', 'Status board', 'Monitoring overview', 'Usage exceptions', 'Alarm rules']],
+      ['District metering', ['Operations map', 'Districts', 'Water balance', 'Night flow']],
+      ['Pipe network', ['Pipelines', 'Wells', 'Network monitoring']],
       [
         'System',
         [
@@ -202,7 +208,7 @@ describe('GET /api-user/menus/current', () => {
       'API docs',
     ]);
 
-    const [home, center, , , , , system, docs] = zhTree;
+    const [home, center, , , , , , , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',
@@ -244,6 +250,7 @@ describe('GET /api-user/menus/current', () => {
       ['设备管理', ['阀门控制', '设备命令', '设备状态']],
       ['抄表管理', ['抄表记录', '数据校验', '抄表率']],
       ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
+      ['分区计量', ['运营地图', '夜间流量']],
       '接口文档',
     ]);
     const viewerTree = (await get('/api-user/menus/current', viewer.token)).json();
