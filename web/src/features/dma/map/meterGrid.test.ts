@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateMeters, cellDegrees, cellRadius } from './meterGrid.ts';
+import { aggregateMeters, cellAttributes, cellDegrees, cellRadius } from './meterGrid.ts';
 
 describe('aggregateMeters', () => {
   it('groups meters into cells with their mean position and status counts, in typed arrays', () => {
@@ -38,5 +38,20 @@ describe('cellDegrees / cellRadius', () => {
     expect(cellDegrees(11.9)).toBe(cellDegrees(11));
     expect(cellRadius(1)).toBeLessThan(cellRadius(100));
     expect(cellRadius(1e9)).toBe(18);
+  });
+});
+
+describe('cellAttributes', () => {
+  it('colours a cell red with any alarm, grey when most are offline, blue otherwise', () => {
+    const cells = aggregateMeters(
+      new Float64Array([116.1, 39.1, 116.1, 39.1, 116.5, 39.5, 116.5, 39.5, 116.9, 39.9]),
+      [0, 2, 1, 1, 0],
+      0.1,
+    );
+    const { radii, colours } = cellAttributes(cells);
+    expect(radii).toHaveLength(3);
+    expect(Array.from(colours.slice(0, 3))).toEqual([205, 66, 70]);
+    expect(Array.from(colours.slice(4, 7))).toEqual([115, 128, 145]);
+    expect(Array.from(colours.slice(8, 11))).toEqual([45, 114, 210]);
   });
 });

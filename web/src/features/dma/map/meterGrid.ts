@@ -69,3 +69,24 @@ export function aggregateMeters(positions: Float64Array, status: ArrayLike<numbe
 
 /** A cell's radius in pixels: area grows with the count, kept between a dot and most of the cell. */
 export const cellRadius = (count: number): number => Math.min(CELL_PIXELS * 0.45, 3 + Math.sqrt(count) * 0.8);
+
+const CELL_ALARM = [205, 66, 70, 220] as const;
+const CELL_OFFLINE = [115, 128, 145, 200] as const;
+const CELL_ONLINE = [45, 114, 210, 200] as const;
+
+/**
+ * A cell's binary attributes: radius by count; red when any meter in it is in alarm, grey when most are offline,
+ * blue otherwise (the worst news wins at a glance; the detail is a zoom away).
+ */
+export function cellAttributes(cells: MeterCells): { radii: Float32Array; colours: Uint8Array } {
+  const radii = new Float32Array(cells.length);
+  const colours = new Uint8Array(cells.length * 4);
+  for (let c = 0; c < cells.length; c++) {
+    const n = cells.counts[c] as number;
+    radii[c] = cellRadius(n);
+    const colour =
+      (cells.alarm[c] as number) > 0 ? CELL_ALARM : (cells.offline[c] as number) * 2 > n ? CELL_OFFLINE : CELL_ONLINE;
+    colours.set(colour, c * 4);
+  }
+  return { radii, colours };
+}
