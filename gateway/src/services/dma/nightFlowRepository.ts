@@ -1,0 +1,447 @@
+// SQL of the night-flow analysis: the districts and their meters, the flow samples of inlet and outlet meters
+// (imported inlet_flows, else derived from register reads), the stored nightlines and the leak events. Bounded by
+// company_id throughout.
+
+import { closingDay } from '@waterops/shared/reading';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
+import type { DB } from '../../db/tables.ts';
+import type { FlowSample } from './nightFlow/index.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const asDate = (day: string) => sql<Date>`cast(${day} as date)`;
+
+const num = (v: string | number | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
+const dayText = (d: Date | string): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+/** What the analysis needs of a district. */
+export type DistrictInfo = {
+  id: number;
+  name: string;
+  kind: number;
+  parentId: number | null;
+  polygon: [number, number][] | null;
+  mainsLengthKm: number | null;
+  connections: number | null;
+  privatePipeKm: number | null;
+  meanPressureM: number | null;
+  nightUseLPerConnH: number | null;
+  nightDayFactorH: number | null;
+};
+
+export const loadDistricts = async (db: Db, companyId: number, districtId?: number): Promise<DistrictInfo[]> => {
+  let q = db.selectFrom('districts').selectAll().where('company_id', '=', companyId);
+  if (districtId !== undefined) q = q.where('id', '=', districtId);
+  const rows = await q.orderBy('id').execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.district_name,
+    kind: r.kind,
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    polygon: r.polygon,
+    mainsLengthKm: num(r.mains_length_km),
+    connections: r.connections,
+    privatePipeKm: num(r.private_pipe_km),
+    meanPressureM: num(r.mean_pressure_m),
+    nightUseLPerConnH: num(r.night_use_l_per_conn_h),
+    nightDayFactorH: num(r.night_day_factor_h),
+  }));
+};
+
+/** Tenants with at least one district (the job's work list). */
+export const tenantsWithDistricts = async (db: Db): Promise<number[]> =>
+  (await db.selectFrom('districts').select('company_id').distinct().execute()).map((r) => Number(r.company_id));
+
+export type DistrictMeter = { districtId: number; meterId: number; role: number; meterCode: string };
+
+/** The meters with a role in the districts (every district of the tenant when districtIds is undefined). */
+export const districtMeters = async (db: Db, companyId: number, districtIds?: number[]): Promise<DistrictMeter[]> => {
+  if (districtIds?.length === 0) return [];
+  let q = db
+    .selectFrom('district_meters as dm')
+    .innerJoin('water_meters as m', (j) =>
+      j.onRef('m.company_id', '=', 'dm.company_id').onRef('m.id', '=', 'dm.meter_id'),
+    )
+    .select(['dm.district_id', 'dm.meter_id', 'dm.role', 'm.meter_code'])
+    .where('dm.company_id', '=', companyId);
+  if (districtIds) q = q.where('dm.district_id', 'in', districtIds);
+  return (await q.orderBy('dm.district_id').orderBy('dm.meter_id').execute()).map((r) => ({
+    districtId: Number(r.district_id),
+    meterId: Number(r.meter_id),
+    role: r.role,
+    meterCode: r.meter_code,
+  }));
+};
+
+/**
+ * Member meters per district: the meters of its member areas plus its member-role meters, without the meters that
+ * measure the district itself (inlet, outlet, supervision point). One query for every district asked.
+ */
+export const memberMeterIds = async (
+  db: Db,
+  companyId: number,
+  districtIds?: number[],
+): Promise<Map<number, number[]>> => {
+  const out = new Map<number, number[]>();
+  if (districtIds?.length === 0) return out;
+  const filter = districtIds ? sql`and d.id in (${sql.join(districtIds)})` : sql``;
+  const rows = await sql<{ district_id: string | number; meter_id: string | number }>`
+    select d.id as district_id, m.id as meter_id
+      from districts d
+      join district_areas da on da.company_id = d.company_id and da.district_id = d.id
+      join water_meters m on m.company_id = da.company_id and m.area_id = da.area_id
+     where d.company_id = ${companyId} ${filter}
+       and not exists (select 1 from district_meters x where x.company_id = m.company_id and x.meter_id = m.id
+                        and x.role in (${DISTRICT_METER_ROLE.inlet}, ${DISTRICT_METER_ROLE.outlet}, ${DISTRICT_METER_ROLE.supervision}))
+    union
+    select dm.district_id, dm.meter_id
+      from district_meters dm join districts d on d.company_id = dm.company_id and d.id = dm.district_id
+     where dm.company_id = ${companyId} and dm.role = ${DISTRICT_METER_ROLE.member} ${filter}`.execute(db);
+  for (const r of rows.rows) {
+    const d = Number(r.district_id);
+    const list = out.get(d);
+    if (list) list.push(Number(r.meter_id));
+    else out.set(d, [Number(r.meter_id)]);
+  }
+  return out;
+};
+
+/**
+ * Flow samples (m³/h) of each meter over (from, to]: imported inlet_flows for the China days that have them, else
+ * derived from consecutive register reads (Δreading / Δt; a negative delta — a reset or a swap — is skipped).
+ * A derived sample stands for the interval that ends at its read, as FlowSample says.
+ */
+export const loadFlowSamples = async (
+  db: Db,
+  companyId: number,
+  meterIds: number[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, FlowSample[]>> => {
+  const out = new Map<number, FlowSample[]>(meterIds.map((id) => [id, []]));
+  if (meterIds.length === 0) return out;
+  // one read before the window so its first interval has a start
+  const reads = await db
+    .selectFrom('meter_readings')
+    .select(['meter_id', 'read_at', 'reading'])
+    .where('company_id', '=', companyId)
+    .where('meter_id', 'in', meterIds)
+    .where('read_at', '>', new Date(from.getTime() - 3_600_000))
+    .where('read_at', '<=', to)
+    .orderBy('meter_id')
+    .orderBy('read_at')
+    .execute();
+  const imported = await db
+    .selectFrom('inlet_flows')
+    .select(['meter_id', 'at', 'flow'])
+    .where('company_id', '=', companyId)
+    .where('meter_id', 'in', meterIds)
+    .where('at', '>', from)
+    .where('at', '<=', to)
+    .orderBy('meter_id')
+    .orderBy('at')
+    .execute();
+  const importedDays = new Map<number, Set<string>>();
+  for (const r of imported) {
+    const id = Number(r.meter_id);
+    const at = new Date(r.at);
+    out.get(id)?.push({ at, flow: Number(r.flow) });
+    const days = importedDays.get(id) ?? new Set<string>();
+    importedDays.set(id, days);
+    days.add(closingDay(at));
+  }
+  let prev: { id: number; t: number; r: number } | null = null;
+  for (const row of reads) {
+    const id = Number(row.meter_id);
+    const t = new Date(row.read_at).getTime();
+    const r = Number(row.reading);
+    if (prev && prev.id === id && t > prev.t && t > from.getTime() && r >= prev.r) {
+      const at = new Date(t);
+      if (!importedDays.get(id)?.has(closingDay(at)))
+        out.get(id)?.push({ at, flow: ((r - prev.r) * 3_600_000) / (t - prev.t) });
+    }
+    prev = { id, t, r };
+  }
+  for (const list of out.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return out;
+};
+
+export type NightlineRow = {
+  day: string;
+  nightline: number | null;
+  minAt: Date | null;
+  points: number;
+  expected: number;
+  legitimate: number | null;
+  leakage: number | null;
+  meanFlow: number | null;
+};
+
+export const upsertNightlines = async (
+  db: Db,
+  companyId: number,
+  districtId: number,
+  rows: NightlineRow[],
+  at: Date,
+): Promise<void> => {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('district_nightlines')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          company_id: companyId,
+          district_id: districtId,
+          day: r.day,
+          nightline: r.nightline,
+          min_at: r.minAt,
+          points: r.points,
+          expected: r.expected,
+          legitimate: r.legitimate,
+          leakage: r.leakage,
+          mean_flow: r.meanFlow,
+          computed_at: at,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'district_id', 'day']).doUpdateSet((eb) => ({
+          nightline: eb.ref('excluded.nightline'),
+          min_at: eb.ref('excluded.min_at'),
+          points: eb.ref('excluded.points'),
+          expected: eb.ref('excluded.expected'),
+          legitimate: eb.ref('excluded.legitimate'),
+          leakage: eb.ref('excluded.leakage'),
+          mean_flow: eb.ref('excluded.mean_flow'),
+          computed_at: eb.ref('excluded.computed_at'),
+        })),
+      )
+      .execute();
+  }
+};
+
+export const readNightlines = async (
+  db: Db,
+  companyId: number,
+  districtId: number,
+  from: string,
+  to: string,
+): Promise<NightlineRow[]> =>
+  (
+    await db
+      .selectFrom('district_nightlines')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('district_id', '=', districtId)
+      .where('day', '>=', asDate(from))
+      .where('day', '<=', asDate(to))
+      .orderBy('day')
+      .execute()
+  ).map((r) => ({
+    day: dayText(r.day),
+    nightline: num(r.nightline),
+    minAt: r.min_at,
+    points: r.points,
+    expected: r.expected,
+    legitimate: num(r.legitimate),
+    leakage: num(r.leakage),
+    meanFlow: num(r.mean_flow),
+  }));
+
+/** Whether the district has any stored nightline (none: the job analyses its whole history once). */
+export const hasNightlines = async (db: Db, companyId: number, districtId: number): Promise<boolean> =>
+  (await db
+    .selectFrom('district_nightlines')
+    .select('day')
+    .where('company_id', '=', companyId)
+    .where('district_id', '=', districtId)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/** The latest stored nightline of every district of the tenant that has one. */
+export const latestNightlines = async (
+  db: Db,
+  companyId: number,
+): Promise<Map<number, { day: string; nightline: number | null; leakage: number | null }>> => {
+  const rows = await sql<{ district_id: string; day: Date | string; nightline: string | null; leakage: string | null }>`
+    select distinct on (district_id) district_id, day, nightline, leakage
+      from district_nightlines
+     where company_id = ${companyId} and nightline is not null
+     order by district_id, day desc`.execute(db);
+  return new Map(
+    rows.rows.map((r) => [
+      Number(r.district_id),
+      { day: dayText(r.day), nightline: num(r.nightline), leakage: num(r.leakage) },
+    ]),
+  );
+};
+
+export type LeakEventRow = {
+  id: number;
+  districtId: number;
+  kind: 'step' | 'trend';
+  status: 'open' | 'repaired';
+  startDay: string;
+  detectedDay: string;
+  repairedDay: string | null;
+  magnitude: number;
+  volume: number;
+  level: string;
+  alarmId: number | null;
+};
+
+const toEvent = (r: {
+  id: number;
+  district_id: number;
+  kind: string;
+  status: string;
+  start_day: Date;
+  detected_day: Date;
+  repaired_day: Date | null;
+  magnitude: string;
+  volume: string;
+  level: string;
+  alarm_id: number | null;
+}): LeakEventRow => ({
+  id: Number(r.id),
+  districtId: Number(r.district_id),
+  kind: r.kind === 'trend' ? 'trend' : 'step',
+  status: r.status === 'repaired' ? 'repaired' : 'open',
+  startDay: dayText(r.start_day),
+  detectedDay: dayText(r.detected_day),
+  repairedDay: r.repaired_day ? dayText(r.repaired_day) : null,
+  magnitude: Number(r.magnitude),
+  volume: Number(r.volume),
+  level: r.level,
+  alarmId: r.alarm_id === null ? null : Number(r.alarm_id),
+});
+
+/** The district's events that touch [from, to] (to null: all of them from `from`). */
+export const readLeakEvents = async (
+  db: Db,
+  companyId: number,
+  districtId: number,
+  from: string,
+  to: string | null,
+): Promise<LeakEventRow[]> => {
+  let q = db
+    .selectFrom('district_leak_events')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('district_id', '=', districtId)
+    .where((eb) => eb.or([eb('repaired_day', 'is', null), eb('repaired_day', '>=', asDate(from))]));
+  if (to !== null) q = q.where('start_day', '<=', asDate(to));
+  return (await q.orderBy('start_day').orderBy('id').execute()).map(toEvent);
+};
+
+/** Open events per district of the tenant. */
+export const openEventCounts = async (db: Db, companyId: number): Promise<Map<number, number>> => {
+  const rows = await db
+    .selectFrom('district_leak_events')
+    .select(['district_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'open')
+    .groupBy('district_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.district_id), Number(r.n)]));
+};
+
+export type LeakEventWrite = Omit<LeakEventRow, 'id' | 'districtId' | 'alarmId'>;
+
+/** Inserts or updates an event by (district, kind, start day); returns its id. */
+export const upsertLeakEvent = async (
+  db: Db,
+  companyId: number,
+  districtId: number,
+  e: LeakEventWrite,
+  at: Date,
+): Promise<number> => {
+  const row = await db
+    .insertInto('district_leak_events')
+    .values({
+      company_id: companyId,
+      district_id: districtId,
+      kind: e.kind,
+      status: e.status,
+      start_day: e.startDay,
+      detected_day: e.detectedDay,
+      repaired_day: e.repairedDay,
+      magnitude: e.magnitude,
+      volume: e.volume,
+      level: e.level,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'district_id', 'kind', 'start_day']).doUpdateSet((eb) => ({
+        status: eb.ref('excluded.status'),
+        detected_day: eb.ref('excluded.detected_day'),
+        repaired_day: eb.ref('excluded.repaired_day'),
+        magnitude: eb.ref('excluded.magnitude'),
+        volume: eb.ref('excluded.volume'),
+        level: eb.ref('excluded.level'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+};
+
+export const deleteLeakEvents = async (db: Db, companyId: number, ids: number[]): Promise<void> => {
+  if (ids.length === 0) return;
+  await db.deleteFrom('district_leak_events').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+};
+
+export const setEventAlarm = async (db: Db, companyId: number, ids: number[], alarmId: number | null) => {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('district_leak_events')
+    .set({ alarm_id: alarmId })
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+};
+
+/** The id of the district's newest nightFlow alarm. */
+export const districtAlarmId = async (db: Db, companyId: number, districtId: number): Promise<number | null> => {
+  const row = await db
+    .selectFrom('alarms')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('alarm_type', '=', 'nightFlow')
+    .where('source_kind', '=', 'district')
+    .where('source_id', '=', districtId)
+    .orderBy('raised_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+};
+
+/** Inserts or replaces imported flow samples of a meter. */
+export const upsertInletFlows = async (
+  db: Db,
+  companyId: number,
+  meterId: number,
+  samples: { at: Date; flow: number }[],
+  at: Date,
+): Promise<void> => {
+  for (let i = 0; i < samples.length; i += 1000) {
+    await db
+      .insertInto('inlet_flows')
+      .values(
+        samples.slice(i, i + 1000).map((s) => ({
+          company_id: companyId,
+          meter_id: meterId,
+          at: s.at,
+          flow: s.flow,
+          imported_at: at,
+        })),
+      )
+      .onConflict((oc) =>
+        // imported_at keeps the first import (the column is typed as a creation time)
+        oc.columns(['company_id', 'meter_id', 'at']).doUpdateSet({ flow: (eb) => eb.ref('excluded.flow') }),
+      )
+      .execute();
+  }
+};

@@ -1,0 +1,108 @@
+// /api-workbench dma/dmaWaterStatistics (one district's water balance for a month, with its days) and
+// dma/dmaZoneMetering (every district's for a month: the production–sales difference page). Supplied comes from the
+// inlet and outlet registers, billed from the member meters' validated days (zoneMeteringFigures.ts says why).
+
+import { Type } from '@sinclair/typebox';
+import { ErrorBody, ok, Result } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
+import {
+  DistrictWaterStatistics,
+  DMA_PATHS,
+  WaterStatisticsQuery,
+  ZoneMeteringQuery,
+  ZoneMeteringRow,
+} from '@waterops/shared/dma';
+import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import type { ServiceOptions } from '../serviceOptions.ts';
+import { latestNightlines, loadDistricts, openEventCounts } from './nightFlowRepository.ts';
+import { districtOr404 } from './nightFlowRoutes.ts';
+import { billedPerDay } from './waterStatisticsRepository.ts';
+import { districtMonths, monthDays } from './zoneMetering.ts';
+
+const path = (full: string) => full.slice('/api-workbench'.length);
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const round3 = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x * 1000) / 1000);
+
+export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app) => {
+  app.get(
+    path(DMA_PATHS.waterStatistics),
+    {
+      config: { permission: PERMISSIONS.dmaAnalysisView },
+      schema: {
+        tags: ['dma'],
+        summary: 'A district’s water balance for a month (supplied, billed, NRW, loss rates, ILI) and its days',
+        querystring: WaterStatisticsQuery,
+        response: { 200: Result(DistrictWaterStatistics), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { districtId, month } = request.query;
+      const district = await districtOr404(app.db, me.companyId, districtId);
+      const [m] = await districtMonths(app.db, me.companyId, [district], month);
+      const days = monthDays(month);
+      const billed = await billedPerDay(app.db, me.companyId, districtId, days[0] as string, days.at(-1) as string);
+      return ok(
+        {
+          districtId,
+          districtName: district.name,
+          month,
+          input: m?.input ?? {},
+          balance: m?.balance as DistrictWaterStatistics['balance'],
+          billedCoverage: m?.billedCoverage ?? null,
+          days: days.map((day) => ({
+            day,
+            suppliedM3: round3(m?.supplied.perDay.get(day)),
+            billedM3: round3(billed.get(day)),
+          })),
+        },
+        request.t('common.success'),
+      );
+    },
+  );
+
+  app.get(
+    path(DMA_PATHS.zoneMetering),
+    {
+      config: { permission: PERMISSIONS.dmaAnalysisView },
+      schema: {
+        tags: ['dma'],
+        summary: 'Every district’s water balance for a month, with its latest nightline and open leak events',
+        querystring: ZoneMeteringQuery,
+        response: { 200: Result(Type.Array(ZoneMeteringRow)), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { month, kind } = request.query;
+      const districts = (await loadDistricts(app.db, me.companyId)).filter(
+        (d) => kind === undefined || d.kind === kind,
+      );
+      const months = await districtMonths(app.db, me.companyId, districts, month);
+      const nightlines = await latestNightlines(app.db, me.companyId);
+      const open = await openEventCounts(app.db, me.companyId);
+      return ok(
+        months.map((m) => ({
+          districtId: m.district.id,
+          districtName: m.district.name,
+          kind: m.district.kind,
+          parentId: m.district.parentId,
+          inletCount: m.inletCount,
+          suppliedM3: m.balance.suppliedM3,
+          billedM3: m.balance.billedM3,
+          nrwM3: m.balance.nrwM3,
+          productionSalesDifferenceRate: m.balance.productionSalesDifferenceRate,
+          comprehensiveLossRate: m.balance.comprehensiveLossRate,
+          assessedLossRate: m.balance.assessedLossRate,
+          grade: m.balance.grade,
+          ili: m.balance.ili,
+          nrwLitresPerConnectionPerDay: m.balance.nrwLitresPerConnectionPerDay,
+          nightline: round3(nightlines.get(m.district.id)?.nightline),
+          nightLeakage: round3(nightlines.get(m.district.id)?.leakage),
+          openLeakEvents: open.get(m.district.id) ?? 0,
+        })),
+        request.t('common.success'),
+      );
+    },
+  );
+};
