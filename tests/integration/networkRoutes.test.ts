@@ -400,3 +400,21 @@ describe('GET pipeNetPipeLine/list and map', () => {
     expect((await call('GET', NETWORK_PATHS.pipelineMap, stranger.token)).json()).toEqual(forbidden);
   });
 });
+
+describe('the demo network', () => {
+  it('the demo tenant starts with Net3 at the map centre: 117 pipes between 97 wells, all drawn, DI and PE', async () => {
+    const pipes = (await call('GET', `${NETWORK_PATHS.pipelines}?limit=999&pipeCode=N3-`, admin)).json()
+      .data as Pipeline[];
+    expect(pipes).toHaveLength(117);
+    expect(pipes.every((p) => p.path && p.startWellId && p.endWellId)).toBe(true);
+    expect(new Set(pipes.map((p) => p.material))).toEqual(new Set(['DI', 'PE']));
+    const wells = (await call('GET', `${NETWORK_PATHS.wells}?limit=999&wellCode=N3-`, admin)).json().data as Well[];
+    expect(wells).toHaveLength(97);
+    const lngs = wells.map((w) => w.lng as number);
+    const lats = wells.map((w) => w.lat as number);
+    // the bounding box is centred on MAP_CENTER_BD09 (116.404, 39.915)
+    expect((Math.min(...lngs) + Math.max(...lngs)) / 2).toBeCloseTo(116.404, 3);
+    expect((Math.min(...lats) + Math.max(...lats)) / 2).toBeCloseTo(39.915, 3);
+    expect((await call('GET', `${NETWORK_PATHS.pipelines}?pipeCode=N3-`, otherAdmin)).json().count).toBe(0);
+  });
+});

@@ -24,6 +24,8 @@ export type PlannedPipe = {
   /** 0 (out of service) for a pipe EPANET starts closed */
   status: number;
   path: LngLat[] | null;
+  /** EPANET has no material; only the demo seed sets one */
+  material?: string | null;
 };
 export type PlannedValve = {
   valveCode: string;

@@ -106,6 +106,7 @@ export const writePlan = async (
           company_id: companyId,
           pipe_code: p.pipeCode,
           pipe_type: 2,
+          material: p.material ?? null,
           length_m: p.lengthM,
           diameter_mm: p.diameterMm,
           roughness: p.roughness,
