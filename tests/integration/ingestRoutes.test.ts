@@ -113,6 +113,7 @@ describe('archives', () => {
       collectors: 0,
       meters: 0,
       residents: 0,
+      districts: 0,
     });
     const m = await t.app.db
       .selectFrom('water_meters')
@@ -164,6 +165,83 @@ describe('archives', () => {
         message: en('ingest.reject.unknownDevice', { code: 'NOPE' }),
       },
     ]);
+  });
+
+  it('registers a district by name, updates it when it differs, writes nothing when it does not', async () => {
+    const ring: [number, number][] = [
+      [116.39, 39.89],
+      [116.41, 39.89],
+      [116.41, 39.91],
+      [116.39, 39.91],
+    ];
+    const district = {
+      name: '测试计量分区',
+      polygon: ring,
+      inletMeterCodes: ['IM-IN'],
+      outletMeterCodes: ['IM-003'],
+      areaNames: ['测试一小区'],
+    };
+    const first = (await post(INGEST_PATHS.archives, { districts: [district] })).json().datas;
+    expect(first).toMatchObject({ created: { districts: 1 }, rejected: [] });
+    const stored = async () => {
+      const d = await t.app.db
+        .selectFrom('districts')
+        .select(['id', 'polygon', 'updated_at', 'kind'])
+        .where('company_id', '=', companyId)
+        .where('district_name', '=', '测试计量分区')
+        .executeTakeFirstOrThrow();
+      const roles = await t.app.db
+        .selectFrom('district_meters')
+        .select(['meter_id', 'role'])
+        .where('company_id', '=', companyId)
+        .where('district_id', '=', d.id)
+        .orderBy('role')
+        .execute();
+      return { ...d, roles: roles.map((r) => [Number(r.meter_id), Number(r.role)]) };
+    };
+    const before = await stored();
+    expect(before.polygon).toEqual([...ring, ring[0]]);
+    expect(before.kind).toBe(1);
+    expect(before.roles).toEqual([
+      [await meterId('IM-IN'), 1],
+      [await meterId('IM-003'), 2],
+    ]);
+    // the same sync again: nothing created, nothing written
+    const again = (await post(INGEST_PATHS.archives, { districts: [district] })).json().datas;
+    expect(again.created.districts).toBe(0);
+    expect(await stored()).toEqual(before);
+    // an outlet moved: the district is updated in place, its id kept
+    await post(INGEST_PATHS.archives, { districts: [{ ...district, outletMeterCodes: ['IM-002'] }] });
+    const moved = await stored();
+    expect(moved.id).toBe(before.id);
+    expect(moved.roles).toEqual([
+      [await meterId('IM-IN'), 1],
+      [await meterId('IM-002'), 2],
+    ]);
+  });
+
+  it('refuses a district naming an unknown meter or area, or with a meter in two roles, and keeps the rest', async () => {
+    const res = await post(
+      INGEST_PATHS.archives,
+      {
+        districts: [
+          { name: '坏分区一', inletMeterCodes: ['NOPE'] },
+          { name: '坏分区二', areaNames: ['不存在小区'] },
+          { name: '坏分区三', inletMeterCodes: ['IM-IN'], outletMeterCodes: ['IM-IN'] },
+          { name: '好分区', areaNames: ['测试一小区'] },
+        ],
+      },
+      key,
+      lang('en'),
+    );
+    const body = res.json().datas;
+    expect(body.created.districts).toBe(1);
+    expect(body.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason])).toEqual([
+      [0, 'unknownMeter'],
+      [1, 'unknownArea'],
+      [2, 'invalid'],
+    ]);
+    expect(body.rejected[0].message).toBe(en('ingest.reject.unknownMeter', { code: 'NOPE' }));
   });
 });
 

@@ -27,6 +27,28 @@ const count = async (table: 'meter_readings' | 'water_meters' | 'resident_meters
   return Number(rows[0]?.n);
 };
 
+/** The tenant's districts as the simulator registers them, with when each was last written. */
+const districtSnapshot = async () => ({
+  districts: await t.app.db
+    .selectFrom('districts')
+    .select(['district_name', 'polygon', 'updated_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute(),
+  meters: await t.app.db
+    .selectFrom('district_meters')
+    .select(['district_id', 'meter_id', 'role'])
+    .where('company_id', '=', companyId)
+    .orderBy('meter_id')
+    .execute(),
+  areas: await t.app.db
+    .selectFrom('district_areas')
+    .select(['district_id', 'area_id'])
+    .where('company_id', '=', companyId)
+    .orderBy('area_id')
+    .execute(),
+});
+
 const simulate = (extra: Partial<Parameters<typeof startSimulator>[0]> = {}) => {
   const sim = startSimulator({ baseUrl, key, ...SIZE, now: () => at, realtime: false, ...extra });
   running.push(sim);
@@ -72,6 +94,12 @@ describe('city simulator', () => {
       .where('w.meter_code', '=', plan.meters.code[0] as string)
       .executeTakeFirstOrThrow();
     expect(inlet.meter_code).toBe(plan.meters.code[plan.districts[0]?.inlets[0] as number]);
+    // its districts through the same archives call: outline, inlets and outlets, member areas
+    const districts = await districtSnapshot();
+    expect(districts.districts.map((d) => d.district_name)).toEqual(plan.districts.map((d) => d.name));
+    expect(districts.districts[0]?.polygon).toEqual(plan.districts[0]?.polygon);
+    expect(districts.meters).toHaveLength(plan.districts.reduce((s, d) => s + d.inlets.length + d.outlets.length, 0));
+    expect(districts.areas).toHaveLength(plan.areas.length);
 
     // three days of daily reads and two of hourly ones per household, the district meters every 15 minutes
     const stored = await count('meter_readings');
@@ -109,6 +137,8 @@ describe('city simulator', () => {
     expect(await count('meter_readings')).toBe(stored);
     expect(await count('water_meters')).toBe(codes.length);
     expect(await count('resident_meters')).toBe(plan.households);
+    // a restart changes no district
+    expect(await districtSnapshot()).toEqual(districts);
   });
 
   it('answers a valve command: created → executing → success, and the meter shows its valve closed', async () => {

@@ -43,8 +43,29 @@ describe('cityArchives', () => {
         known.meters.add(m.meterCode);
       }
       for (const r of call.residents ?? []) expect(known.meters.has(r.meterCode as string)).toBe(true);
+      for (const d of call.districts ?? []) {
+        for (const a of d.areaNames ?? []) expect(known.areas.has(a)).toBe(true);
+        for (const c of [...(d.inletMeterCodes ?? []), ...(d.outletMeterCodes ?? [])])
+          expect(known.meters.has(c)).toBe(true);
+      }
     }
     expect(known.meters.size).toBe(plan.meters.count);
+  });
+
+  it('registers every district once with its outline, inlets first, outlets, and its member areas', () => {
+    const districts = calls.flatMap((c) => c.districts ?? []);
+    expect(districts.map((d) => d.name)).toEqual(plan.districts.map((d) => d.name));
+    expect(new Set(districts.map((d) => d.name)).size).toBe(districts.length);
+    const first = plan.districts[0] as (typeof plan.districts)[number];
+    expect(districts[0]).toEqual({
+      name: first.name,
+      kind: 1,
+      polygon: first.polygon,
+      inletMeterCodes: first.inlets.map((i) => plan.meters.code[i]),
+      outletMeterCodes: first.outlets.map((i) => plan.meters.code[i]),
+      areaNames: first.areas.map((a) => plan.areas[a]?.name),
+    });
+    expect(districts.flatMap((d) => d.areaNames ?? []).sort()).toEqual(plan.areas.map((a) => a.name).sort());
   });
 
   it('binds one resident to each household meter, with a valid mobile number and an address in its area', () => {

@@ -1,6 +1,7 @@
 // The city as the head-end system hands it to WaterOps (POST /api-workbench/ingest/archives): places first, then
 // concentrators and collectors, district meters before the household meters that name them as parent, residents
-// last (bound to their meters). Yielded in calls of at most `chunk` rows so a million meters never sit in one body.
+// (bound to their meters), then the districts with their outlines, inlets, outlets and member areas. Yielded in
+// calls of at most `chunk` rows so a million meters never sit in one body.
 import type { Archives } from '@waterops/shared/reading';
 import { BUSINESSES, GIVEN_CHARS, PHONE_PREFIXES, SURNAMES } from './cityNames.ts';
 import { ANCHOR_DAY, type CityPlan, type PlanArea, ROLE } from './cityPlan.ts';
@@ -9,6 +10,7 @@ import { hash32 } from './random.ts';
 
 type ArchiveMeter = NonNullable<Archives['meters']>[number];
 type ArchiveResident = NonNullable<Archives['residents']>[number];
+type ArchiveDistrict = NonNullable<Archives['districts']>[number];
 
 const pick = <T>(items: readonly T[], h: number): T => items[h % items.length] as T;
 
@@ -71,6 +73,19 @@ const meterOf = (plan: CityPlan, i: number): ArchiveMeter => {
   return meter;
 };
 
+/** A district as the head-end registers it: outline, inlets, outlets and member areas by name and code. */
+export const districtOf = (plan: CityPlan, d: number): ArchiveDistrict => {
+  const district = plan.districts[d] as CityPlan['districts'][number];
+  return {
+    name: district.name,
+    kind: 1,
+    polygon: district.polygon,
+    inletMeterCodes: district.inlets.map((i) => plan.meters.code[i] as string),
+    outletMeterCodes: district.outlets.map((i) => plan.meters.code[i] as string),
+    areaNames: district.areas.map((a) => (plan.areas[a] as PlanArea).name),
+  };
+};
+
 function* chunks<T>(count: number, chunk: number, row: (k: number) => T): Generator<T[]> {
   for (let start = 0; start < count; start += chunk)
     yield Array.from({ length: Math.min(chunk, count - start) }, (_, k) => row(start + k));
@@ -117,4 +132,6 @@ export function* cityArchives(plan: CityPlan, chunk = 5_000): Generator<Archives
     k < plan.meters.count - plan.households ? plan.households + k : k - (plan.meters.count - plan.households);
   for (const meters of chunks(plan.meters.count, chunk, (k) => meterOf(plan, order(k)))) yield { meters };
   for (const residents of chunks(plan.households, chunk, (k) => residentOf(plan, k))) yield { residents };
+  // districts last: each names its member areas and its inlet and outlet meters
+  for (const districts of chunks(plan.districts.length, chunk, (k) => districtOf(plan, k))) yield { districts };
 }

@@ -3,6 +3,7 @@
 // never a user token. Rows are validated one by one: the body schema only checks the envelope, so one bad row is
 // rejected with its reason while the good rows of the same batch are kept.
 import { type Static, Type } from '@sinclair/typebox';
+import { DISTRICT_NAME_MAX, Polygon } from '../dma/districts.ts';
 
 const W = '/api-workbench/ingest';
 
@@ -241,6 +242,25 @@ export const Archives = Type.Object({
       { maxItems: 50_000 },
     ),
   ),
+  /**
+   * Districts (DMA) by name: a new name is created; an existing one gets the outline, inlets, outlets and member
+   * areas given here (what is left out stays, and so do the meters and figures entered on the districts page).
+   */
+  districts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1, maxLength: DISTRICT_NAME_MAX }),
+        /** 1 metering zone (default for a new one), 2 supervision area */
+        kind: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+        /** [lng, lat] BD-09, closed or not */
+        polygon: Type.Optional(Polygon),
+        inletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
+        outletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
+        areaNames: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+      }),
+      { maxItems: 10_000 },
+    ),
+  ),
 });
 export type Archives = Static<typeof Archives>;
 
@@ -252,6 +272,7 @@ const Counts = Type.Object({
   collectors: Type.Integer(),
   meters: Type.Integer(),
   residents: Type.Integer(),
+  districts: Type.Integer(),
 });
 
 export const ArchivesReply = Type.Object({

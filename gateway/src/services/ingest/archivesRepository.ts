@@ -1,13 +1,15 @@
 // Archive sync (spec §7 datasync): a head-end system or meter vendor's platform tells WaterOps about the city it
 // reads — places, devices, residents — and WaterOps registers what it does not know yet. Existing codes and names
-// are left exactly as they are (the registry pages own them); a row naming something missing (an area, a
+// are left exactly as they are (the registry pages own them; districts, which a head-end keeps drawing, are
+// updated: districtArchivesRepository.ts); a row naming something missing (an area, a
 // concentrator, a category) is refused with its reason and the rest goes in. One transaction: all of a sync or none.
 import type { Archives, RejectReason } from '@waterops/shared/reading';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
+import { syncDistrictArchives } from '../dma/districtArchivesRepository.ts';
 
 export type ArchiveCounts = Record<
-  'regions' | 'areas' | 'categories' | 'concentrators' | 'collectors' | 'meters' | 'residents',
+  'regions' | 'areas' | 'categories' | 'concentrators' | 'collectors' | 'meters' | 'residents' | 'districts',
   number
 >;
 export type ArchiveReject = { section: string; index: number; code: string | null; reason: RejectReason };
@@ -49,7 +51,7 @@ const idsByCode = async (
   return found;
 };
 
-export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
+export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: Date = new Date()) => {
   const created: ArchiveCounts = {
     regions: 0,
     areas: 0,
@@ -58,6 +60,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
     collectors: 0,
     meters: 0,
     residents: 0,
+    districts: 0,
   };
   const rejected: ArchiveReject[] = [];
   const refuse = (section: string, index: number, code: string | null, reason: RejectReason) =>
@@ -330,5 +333,8 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives) => {
     const done = new Set(bound.map((b) => Number(b.meter_id)));
     for (const b of part) if (!done.has(b.meterId)) refuse('residents', b.index, b.r.meterCode ?? null, 'meterBound');
   }
+
+  // Districts last: they name meters and areas, which may be in this same sync
+  created.districts = await syncDistrictArchives(tx, companyId, a.districts ?? [], refuse, at);
   return { created, rejected };
 };

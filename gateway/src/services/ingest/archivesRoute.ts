@@ -11,7 +11,7 @@ import type { DeviceKeyAuth } from './deviceKeyAuth.ts';
 
 const ARCHIVES_BODY_LIMIT = 64 * 1024 * 1024;
 
-export const archivesRoute: ServicePlugin<ServiceOptions & { auth: DeviceKeyAuth }> = async (app, { auth }) => {
+export const archivesRoute: ServicePlugin<ServiceOptions & { auth: DeviceKeyAuth }> = async (app, { auth, now }) => {
   app.post(
     INGEST_PATHS.archives.slice('/api-workbench'.length),
     {
@@ -30,7 +30,7 @@ export const archivesRoute: ServicePlugin<ServiceOptions & { auth: DeviceKeyAuth
       if (owner.concentratorId !== null) throw new AppError(403, 'ingest.concentratorKeyOnly');
       const { created, rejected } = await app.db
         .transaction()
-        .execute((tx) => syncArchives(tx, owner.companyId, request.body as Archives));
+        .execute((tx) => syncArchives(tx, owner.companyId, request.body as Archives, now()));
       return ok(
         {
           created,
