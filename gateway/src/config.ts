@@ -115,6 +115,14 @@ export const ConfigSchema = Type.Object({
     description: 'days of history the simulator backfills at first start',
   }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
+  // The operations map's optional base map (services/dma/mapConfigRoutes.ts); unset: offline, no tile server
+  WATEROPS_MAP_STYLE_URL: Type.Optional(
+    Url('operations map: a MapLibre style URL for the base map; unset = a plain background, no tile requests'),
+  ),
+  WATEROPS_MAP_CRS: Type.Union([Type.Literal('wgs84'), Type.Literal('gcj02'), Type.Literal('bd09')], {
+    default: 'wgs84',
+    description: "operations map: the base map's coordinate system (positions are stored BD-09 and converted to it)",
+  }),
   // Tests only (plugins/testClock.ts): browser tests age devices past the offline threshold without waiting.
   WATEROPS_TEST_CLOCK: Type.Boolean({
     default: false,

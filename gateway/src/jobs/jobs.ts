@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { evaluateOfflineAlarms, evaluateUsageAlarms, unshelveExpired } from '../services/alarm/alarmJobs.ts';
 import { expireCommands } from '../services/command/commandDelivery.ts';
 import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
+import { runNightFlowAnalysis } from '../services/dma/nightFlowAnalysis.ts';
 import { revalidateDirtyMeters, sweepYesterday } from '../services/reading/revalidate.ts';
 import { INSTANCE_ID, scheduleJob } from './jobScheduler.ts';
 import { freezeDueMonths } from './monthEndFreeze.ts';
@@ -51,6 +52,18 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
       everyMs: 600_000,
       firstAfterMs: 120_000,
       run: (at) => evaluateUsageAlarms(db(), at, alarmsChanged),
+    },
+    now,
+  );
+  // night flow (issue 7, H-ANALYSIS): hourly; the first tick soon after start, so a district's history (the
+  // simulator's backfill included) is analysed without a manual step
+  scheduleJob(
+    app,
+    {
+      name: 'nightFlow',
+      everyMs: 3_600_000,
+      firstAfterMs: 90_000,
+      run: (at) => runNightFlowAnalysis(db(), at, alarmsChanged),
     },
     now,
   );

@@ -18,6 +18,14 @@ import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { meterRoutes } from './device/meterRoutes.ts';
 import { valveRoutes } from './device/valveRoutes.ts';
 import { deviceStatusRoutes } from './deviceStatus/deviceStatusRoutes.ts';
+import { inletFlowRoutes } from './dma/inletFlowRoutes.ts';
+import { mapDistrictRoutes } from './dma/mapDistrictRoutes.ts';
+import { nightFlowRoutes } from './dma/nightFlowRoutes.ts';
+import { waterStatisticsRoutes } from './dma/waterStatisticsRoutes.ts';
+import { districtPositionRoutes } from './dma/districtPositionRoutes.ts';
+import { districtRoutes } from './dma/districtRoutes.ts';
+import { mapConfigRoutes } from './dma/mapConfigRoutes.ts';
+import { mapMeterRoutes } from './dma/mapMeterRoutes.ts';
 import { fileRoutes } from './file/fileRoutes.ts';
 import { ingestKeyRoutes } from './ingest/ingestKeyRoutes.ts';
 import { ingestRoutes } from './ingest/ingestRoutes.ts';
@@ -25,6 +33,10 @@ import { logRoutes } from './log/logRoutes.ts';
 import { companyMenuRoutes } from './menu/companyMenuRoutes.ts';
 import { menuRoutes } from './menu/menuRoutes.ts';
 import { monitoringRoutes } from './monitoring/monitoringRoutes.ts';
+import { epanetImportRoutes } from './network/epanetImportRoutes.ts';
+import { networkMonitoringRoutes } from './network/networkMonitoringRoutes.ts';
+import { pipelineRoutes } from './network/pipelineRoutes.ts';
+import { wellRoutes } from './network/wellRoutes.ts';
 import { noticeRoutes } from './notice/noticeRoutes.ts';
 import { paramConfigRoutes } from './paramConfig/paramConfigRoutes.ts';
 import { placeExtrasRoutes } from './place/placeExtrasRoutes.ts';
@@ -88,6 +100,22 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     // the alarm console's calls and the alarm rules (issue 6, H-ALARM)
     alarmRoutes,
     alarmRuleRoutes,
+    // pipelines, wells, the EPANET import and the network monitoring (issue 7, H-NETWORK)
+    pipelineRoutes,
+    wellRoutes,
+    epanetImportRoutes,
+    networkMonitoringRoutes,
+    // water balance, night flow, inlet-flow import and the map's district layer (issue 7, H-ANALYSIS)
+    waterStatisticsRoutes,
+    nightFlowRoutes,
+    inletFlowRoutes,
+    mapDistrictRoutes,
+    // districts, their outlines and the map's meter layer (issue 7, H-DISTRICTS)
+    districtRoutes,
+    districtPositionRoutes,
+    mapMeterRoutes,
+    // the operations map's base-map config (issue 7, H-MAP)
+    mapConfigRoutes,
   ],
   '/api-business': [codeRuleRoutes, paramConfigRoutes, noticeRoutes],
 };

@@ -38,3 +38,14 @@ export const MapMeters = Type.Object({
   status: Type.Array(Type.Integer()),
 });
 export type MapMeters = Static<typeof MapMeters>;
+
+/** The coordinate systems a base map may draw in; positions are converted from BD-09 to this one for display. */
+export const MAP_COORDINATE_SYSTEMS = ['wgs84', 'gcj02', 'bd09'] as const;
+export type MapCoordinateSystem = (typeof MAP_COORDINATE_SYSTEMS)[number];
+
+/** `GET dma/map/config`: the optional base map (WATEROPS_MAP_STYLE_URL; null = offline, background only). */
+export const MapConfig = Type.Object({
+  styleUrl: Nullable(Type.String()),
+  coordinateSystem: Type.Union(MAP_COORDINATE_SYSTEMS.map((s) => Type.Literal(s))),
+});
+export type MapConfig = Static<typeof MapConfig>;

@@ -43,4 +43,6 @@ export const DMA_PATHS = {
   mapDistricts: `${W}/dma/map/districts`,
   /** GET → datas: MapMeters (columns: id, lng, lat, status) for every meter with a position */
   mapMeters: `${W}/dma/map/meters`,
+  /** GET → datas: MapConfig (the optional base map's style URL and coordinate system) */
+  mapConfig: `${W}/dma/map/config`,
 } as const;

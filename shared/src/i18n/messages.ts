@@ -3,6 +3,7 @@
 // Placeholders are `{{name}}` (i18next style).
 
 import { alarmMessages } from './alarmMessages.ts';
+import { dmaAnalysisMessages } from './dmaAnalysisMessages.ts';
 import { dmaMessages } from './dmaMessages.ts';
 import { liveMessages } from './liveMessages.ts';
 import { DEFAULT_LOCALE, type Locale } from './locale.ts';
@@ -839,6 +840,7 @@ const catalogue = {
   ...noticeMessages,
   ...liveMessages,
   ...dmaMessages,
+  ...dmaAnalysisMessages,
   ...networkMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 

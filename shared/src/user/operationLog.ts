@@ -69,6 +69,14 @@ export const OPERATIONS = [
   'valveCreate',
   'valveUpdate',
   'valveDelete',
+  // the pipe network (issue 7, H-NETWORK)
+  'pipelineCreate',
+  'pipelineUpdate',
+  'pipelineDelete',
+  'wellCreate',
+  'wellUpdate',
+  'wellDelete',
+  'epanetImport',
   // residents and the resident–meter binding (H4)
   'residentCreate',
   'residentUpdate',
@@ -125,6 +133,14 @@ export const OPERATIONS = [
   'alarmUnshelve',
   'alarmRuleUpdate',
   'alarmRuleClone',
+  // night-flow analysis and inlet-flow import (issue 7, H-ANALYSIS)
+  'dmaNightFlowAnalyse',
+  'dmaInletFlowImport',
+  // districts (issue 7, H-DISTRICTS)
+  'districtCreate',
+  'districtUpdate',
+  'districtDelete',
+  'districtOutline',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../../services/uaa/passwordHash.ts';
 import type { DB } from '../tables.ts';
 import { createTenant, OPERATOR_ROLE_CODE, type TenantSeed } from './createTenant.ts';
+import { seedDemoNetwork } from './demoNetwork.ts';
 import { seedDemoNotices } from './demoNotices.ts';
 import { seedDemoPlaces } from './demoPlaces.ts';
 
@@ -69,5 +70,6 @@ export const seedDatabase = (db: Kysely<DB>, opts: SeedOptions): Promise<boolean
     const tenant = await createTenant(tx, opts.demo ? demoTenant : productionTenant(opts.adminPassword as string));
     if (opts.demo) await seedDemoPlaces(tx, tenant.companyId);
     if (opts.demo) await seedDemoNotices(tx, tenant);
+    if (opts.demo) await seedDemoNetwork(tx, tenant.companyId);
     return true;
   });

@@ -21,7 +21,10 @@ export type ResourceTable =
   | 'collector_types'
   | 'resident_categories'
   | 'concentrators'
-  | 'collectors';
+  | 'collectors'
+  // the pipe network (issue 7)
+  | 'pipelines'
+  | 'wells';
 
 export type DbRow = Record<string, unknown> & { id: number };
 

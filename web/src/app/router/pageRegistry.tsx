@@ -8,6 +8,26 @@ export type PageEntry = {
 };
 
 export const pageRegistry: Record<string, PageEntry> = {
+  // The operations map (issue 7, H-MAP): maplibre and deck.gl load with this page only
+  'dma/OperationsMapPage': {
+    Page: lazy(() =>
+      import('../../features/dma/OperationsMapPage.tsx').then((m) => ({ default: m.OperationsMapPage })),
+    ),
+    permissions: ['dma:district:view'],
+  },
+  // Districts, the production–sales difference and night flow (issue 7, H-DMAPAGES)
+  'dma/DistrictPage': {
+    Page: lazy(() => import('../../features/dma/DistrictPage.tsx').then((m) => ({ default: m.DistrictPage }))),
+    permissions: ['dma:district:view'],
+  },
+  'dma/WaterBalancePage': {
+    Page: lazy(() => import('../../features/dma/WaterBalancePage.tsx').then((m) => ({ default: m.WaterBalancePage }))),
+    permissions: ['dma:analysis:view'],
+  },
+  'dma/NightFlowPage': {
+    Page: lazy(() => import('../../features/dma/NightFlowPage.tsx').then((m) => ({ default: m.NightFlowPage }))),
+    permissions: ['dma:analysis:view'],
+  },
   // The alarm console (issue 6, H-CONSOLE)
   'monitoring/AlarmConsolePage': {
     Page: lazy(() =>
