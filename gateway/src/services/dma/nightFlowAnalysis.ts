@@ -3,9 +3,10 @@
 // or clear the district's nightFlow alarm. Hourly, and on demand (POST dma/nightFlow/analyse, an inlet-flow import).
 //
 // Which days: a district without any stored nightline gets its whole history (HISTORY_DAYS) once; afterwards the
-// last RECENT_DAYS (yesterday's night is complete once the day ends, and late reads land within a day or two). An
-// import recomputes exactly the days it covered.
-import { addDays, chinaDay, dayStart } from '@waterops/shared/reading';
+// last RECENT_DAYS (yesterday's night is complete once the day ends), reaching further back to the first day any of
+// its meters received data for since the last run (a backfill still running at start, a concentrator catching up).
+// An import recomputes exactly the days it covered.
+import { addDays, chinaDay, closingDay, dayStart } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
@@ -24,7 +25,8 @@ import {
   deleteLeakEvents,
   districtAlarmId,
   districtMeters,
-  hasNightlines,
+  earliestArrivedSince,
+  lastComputedAt,
   loadDistricts,
   loadFlowSamples,
   memberMeterIds,
@@ -75,7 +77,12 @@ export const detectStored = async (
   return detectNightlineEvents(points, detectionOptions(hoursPerDay));
 };
 
-type Context = { params: Awaited<ReturnType<typeof loadDmaParams>>; members: Map<number, number[]> };
+type Context = {
+  params: Awaited<ReturnType<typeof loadDmaParams>>;
+  members: Map<number, number[]>;
+  /** inlet and outlet meter ids per district */
+  measuring: Map<number, number[]>;
+};
 
 /** Recomputes the district's nightlines over from..to and stores them. */
 const computeDays = async (
@@ -214,7 +221,16 @@ export const analyseTenant = async (
 ): Promise<NightFlowRunReport & { changed: boolean }> => {
   const today = chinaDay(at);
   const districts = await loadDistricts(db, companyId, options.districtId);
+  const measuring = new Map<number, number[]>();
+  for (const m of await districtMeters(
+    db,
+    companyId,
+    options.districtId === undefined ? undefined : [options.districtId],
+  ))
+    if (m.role === DISTRICT_METER_ROLE.inlet || m.role === DISTRICT_METER_ROLE.outlet)
+      measuring.set(m.districtId, [...(measuring.get(m.districtId) ?? []), m.meterId]);
   const ctx: Context = {
+    measuring,
     params: await loadDmaParams(db, companyId),
     members: await memberMeterIds(
       db,
@@ -227,8 +243,21 @@ export const analyseTenant = async (
   for (const district of districts) {
     let from = options.from ?? addDays(today, -(RECENT_DAYS - 1));
     const to = options.to ?? today;
-    if (options.from === undefined && (options.full || !(await hasNightlines(db, companyId, district.id))))
-      from = addDays(today, -(HISTORY_DAYS - 1));
+    if (options.from === undefined) {
+      const historyFrom = addDays(today, -(HISTORY_DAYS - 1));
+      const last = options.full ? null : await lastComputedAt(db, companyId, district.id);
+      if (last === null) from = historyFrom;
+      else {
+        const late = await earliestArrivedSince(
+          db,
+          companyId,
+          ctx.measuring.get(district.id) ?? [],
+          last,
+          dayStart(historyFrom),
+        );
+        if (late && closingDay(late) < from) from = closingDay(late);
+      }
+    }
     const days = await computeDays(db, companyId, district, ctx, from, to, at);
     const r = await reconcileEvents(db, companyId, district, ctx, today, at);
     changed ||= r.changed;

@@ -248,15 +248,48 @@ export const readNightlines = async (
     meanFlow: num(r.mean_flow),
   }));
 
-/** Whether the district has any stored nightline (none: the job analyses its whole history once). */
-export const hasNightlines = async (db: Db, companyId: number, districtId: number): Promise<boolean> =>
-  (await db
+/** When the district's nightlines were last computed (null: never). */
+export const lastComputedAt = async (db: Db, companyId: number, districtId: number): Promise<Date | null> => {
+  const row = await db
     .selectFrom('district_nightlines')
-    .select('day')
+    .select((eb) => eb.fn.max('computed_at').as('at'))
     .where('company_id', '=', companyId)
     .where('district_id', '=', districtId)
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+};
+
+/**
+ * The earliest read (or imported sample) after `from` of these meters that arrived after `since`: late data (a
+ * backfill still running at the last analysis, a concentrator catching up) makes its days due again.
+ */
+export const earliestArrivedSince = async (
+  db: Db,
+  companyId: number,
+  meterIds: number[],
+  since: Date,
+  from: Date,
+): Promise<Date | null> => {
+  if (meterIds.length === 0) return null;
+  const read = await db
+    .selectFrom('meter_readings')
+    .select((eb) => eb.fn.min('read_at').as('at'))
+    .where('company_id', '=', companyId)
+    .where('meter_id', 'in', meterIds)
+    .where('read_at', '>', from)
+    .where('received_at', '>', since)
+    .executeTakeFirst();
+  const imported = await db
+    .selectFrom('inlet_flows')
+    .select((eb) => eb.fn.min('at').as('at'))
+    .where('company_id', '=', companyId)
+    .where('meter_id', 'in', meterIds)
+    .where('at', '>', from)
+    .where('imported_at', '>', since)
+    .executeTakeFirst();
+  const times = [read?.at, imported?.at].filter((x) => x !== null && x !== undefined).map((x) => new Date(x as Date));
+  return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+};
 
 /** The latest stored nightline of every district of the tenant that has one. */
 export const latestNightlines = async (
