@@ -53,7 +53,15 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     path(DMA_PATHS.inletFlowTemplate),
     {
       config: { permission: PERMISSIONS.dmaAnalysisEdit },
-      schema: { tags: ['dma'], summary: 'The inlet-flow CSV template', response: { 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        tags: ['dma'],
+        summary: 'The inlet-flow CSV template',
+        response: {
+          200: { description: 'the CSV template', content: { 'text/csv': { schema: Type.String() } } },
+          401: ErrorBody,
+          403: ErrorBody,
+        },
+      },
     },
     async (_request, reply) =>
       (reply as FastifyReply)

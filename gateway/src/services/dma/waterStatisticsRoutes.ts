@@ -12,6 +12,7 @@ import {
   ZoneMeteringQuery,
   ZoneMeteringRow,
 } from '@waterops/shared/dma';
+import { addMonths, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { latestNightlines, loadDistricts, openEventCounts } from './nightFlowRepository.ts';
@@ -21,9 +22,14 @@ import { districtMonths, monthDays } from './zoneMetering.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** The contract's query with the month optional: without one, the last full month (a list that opens with no filter). */
+const ZoneMeteringListQuery = Type.Object({
+  month: Type.Optional(ZoneMeteringQuery.properties.month),
+  kind: ZoneMeteringQuery.properties.kind,
+});
 const round3 = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x * 1000) / 1000);
 
-export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app) => {
+export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   app.get(
     path(DMA_PATHS.waterStatistics),
     {
@@ -68,13 +74,14 @@ export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app) 
       schema: {
         tags: ['dma'],
         summary: 'Every district’s water balance for a month, with its latest nightline and open leak events',
-        querystring: ZoneMeteringQuery,
+        querystring: ZoneMeteringListQuery,
         response: { 200: Result(Type.Array(ZoneMeteringRow)), ...errors },
       },
     },
     async (request) => {
       const me = app.principalOf(request);
-      const { month, kind } = request.query;
+      const { kind } = request.query;
+      const month = request.query.month ?? addMonths(chinaMonth(now()), -1);
       const districts = (await loadDistricts(app.db, me.companyId)).filter(
         (d) => kind === undefined || d.kind === kind,
       );
