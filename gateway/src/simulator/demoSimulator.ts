@@ -39,6 +39,8 @@ export const startDemoSimulator = async (
     seed: config.WATEROPS_SIM_SEED,
     meters: config.WATEROPS_SIM_METERS,
     historyDays: config.WATEROPS_SIM_HISTORY_DAYS,
+    // the district meters backfill three months whatever the households do: the night-flow chart's 90 days
+    districtHistoryDays: 90,
     // one concentrator falls silent now and then, so the alarm console shows an offline group soon after start
     demoOutage: DEFAULT_DEMO_OUTAGE,
     log,

@@ -24,6 +24,11 @@ export type SimulatorOptions = {
   meters?: number;
   /** days of history on a first start (default 60) */
   historyDays?: number;
+  /**
+   * days of history of the district meters (inlets, outlets) on a first start, when more than historyDays (default:
+   * the same): the demo asks 90, so the night-flow analysis has its three months at once while households keep fewer
+   */
+  districtHistoryDays?: number;
   now?: () => Date;
   log?: (message: string) => void;
   /** stream after the backfill (default true) */
@@ -47,7 +52,15 @@ export type Simulator = {
 };
 
 /** Who uploads together: a concentrator (its meter range), NB-IoT meters of one minute, or the district meters. */
-type Sender = { concentrator: number; meters: number[]; minute: number; everyMs: number; sentUntil: number };
+type Sender = {
+  concentrator: number;
+  meters: number[];
+  minute: number;
+  everyMs: number;
+  sentUntil: number;
+  /** the district meters' sender (its history may reach further back) */
+  district?: boolean;
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -86,7 +99,7 @@ const sendersOf = (plan: CityPlan): Sender[] => {
     for (let s = 0; s < meters.length; s += 500)
       senders.push({ concentrator: -1, meters: meters.slice(s, s + 500), minute, everyMs: HOUR, sentUntil: 0 });
   const district = Array.from({ length: m.count - plan.households }, (_, j) => plan.households + j);
-  senders.push({ concentrator: -1, meters: district, minute: 2, everyMs: 15 * MINUTE, sentUntil: 0 });
+  senders.push({ concentrator: -1, meters: district, minute: 2, everyMs: 15 * MINUTE, sentUntil: 0, district: true });
   return senders;
 };
 
@@ -289,6 +302,9 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     // ahead; what is sent twice is the same value, counted as a duplicate and not stored again
     const last = status.lastReadingAt ? Date.parse(status.lastReadingAt) - 3 * HOUR : Number.NEGATIVE_INFINITY;
     const from = Math.max(historyStart - 1, last);
+    const districtDays = Math.max(opts.historyDays ?? 60, opts.districtHistoryDays ?? 0);
+    const districtStart = Math.floor((at - districtDays * DAY + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+    const fromOf = (sender: Sender) => (sender.district ? Math.max(districtStart - 1, last) : from);
     const hourlyFrom = Math.floor((at - 2 * DAY) / HOUR) * HOUR;
     // the last two days first, for every sender, so today's pages fill at once; then the older daily reads
     const recentFrom = Math.max(from, hourlyFrom - 1);
@@ -312,7 +328,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     for (const sender of senders) {
       if (stopped) return;
       const until = Math.min(recentFrom, sender.sentUntil);
-      if (until > from) accepted += await upload(sender, from, until, hourlyFrom);
+      if (until > fromOf(sender)) accepted += await upload(sender, fromOf(sender), until, hourlyFrom);
     }
     log(`simulator: backfilled ${accepted} readings since ${iso(Math.max(from, historyStart))}`);
   };
