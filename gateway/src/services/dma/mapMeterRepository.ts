@@ -1,5 +1,5 @@
 // SQL of the operations map's meter layer: every meter of the tenant with a position and its status, in one query
-// turned into columns with plain loops (100,000 meters as response objects would cost the heap and the wire).
+// that the database itself turns into columns (100,000 meters as row objects would cost the heap and the time).
 import { MAP_METER_STATUS, type MapMeters } from '@waterops/shared/dma';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
@@ -32,35 +32,29 @@ export const mapMeters = async (
           .as('la'),
       (j) => j.onRef('la.source_id', '=', 't.id'),
     )
-    .select([
-      't.id',
-      't.meter_code',
-      't.lng',
-      't.lat',
-      sql<number>`case when la.source_id is not null then ${sql.lit(MAP_METER_STATUS.alarm)}
-                       when not t.online then ${sql.lit(MAP_METER_STATUS.offline)}
-                       else ${sql.lit(MAP_METER_STATUS.online)} end`.as('status'),
-    ])
+    .select(
+      // one row of five arrays: PGlite hands 100,000 rows back as objects in ~4 s, one aggregated row in ~0.6 s
+      sql<string>`json_build_object(
+        'id', array_agg(t.id order by t.id),
+        'code', array_agg(t.meter_code order by t.id),
+        'lng', array_agg(t.lng order by t.id),
+        'lat', array_agg(t.lat order by t.id),
+        'status', array_agg(case when la.source_id is not null then ${sql.lit(MAP_METER_STATUS.alarm)}
+                                 when not t.online then ${sql.lit(MAP_METER_STATUS.offline)}
+                                 else ${sql.lit(MAP_METER_STATUS.online)} end order by t.id))::text`.as('columns'),
+    )
     .where('t.company_id', '=', companyId)
     .where('t.lng', 'is not', null)
     .where('t.lat', 'is not', null);
   if (scope) q = q.where(scopeExpression(scope));
-  const rows = await q.orderBy('t.id').execute();
-  const n = rows.length;
-  const out: MapMeters = {
-    id: new Array(n),
-    code: new Array(n),
-    lng: new Array(n),
-    lat: new Array(n),
-    status: new Array(n),
+  const row = await q.executeTakeFirst();
+  // no meter at all: every array_agg is null
+  const parsed = JSON.parse(row?.columns ?? '{}') as Partial<Record<keyof MapMeters, unknown[] | null>>;
+  return {
+    id: (parsed.id ?? []).map(Number),
+    code: (parsed.code ?? []) as string[],
+    lng: (parsed.lng ?? []) as number[],
+    lat: (parsed.lat ?? []) as number[],
+    status: (parsed.status ?? []) as number[],
   };
-  for (let i = 0; i < n; i++) {
-    const r = rows[i] as (typeof rows)[number];
-    out.id[i] = Number(r.id);
-    out.code[i] = r.meter_code;
-    out.lng[i] = r.lng as number;
-    out.lat[i] = r.lat as number;
-    out.status[i] = Number(r.status);
-  }
-  return out;
 };
