@@ -65,7 +65,7 @@ export function NightFlowChart({ curves }: NightFlowChartProps) {
               </text>
             </g>
           ))}
-          <text x={frame.margin.left - 6} y={top - 4} textAnchor="end">
+          <text x={frame.margin.left - 6} y={top - 14} textAnchor="end">
             {t('dma.night.unit')}
           </text>
           {layout.xTicks.map((tick) => (

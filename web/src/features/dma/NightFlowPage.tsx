@@ -185,7 +185,9 @@ function NightFlowView({ districtId, range }: { districtId: number; range: DayRa
       <CurvesCard key={`${districtId}:${range.from}:${range.to}`} series={data} range={range} />
       <section className="wo-table-card" aria-label={t('dma.night.events')}>
         <h2>{t('dma.night.events')}</h2>
-        <EventsTable events={data.events} />
+        <div className="wo-dma-scroll">
+          <EventsTable events={data.events} />
+        </div>
       </section>
     </>
   );

@@ -57,7 +57,7 @@ export function NightlineTrendChart({ series, from, to }: NightlineTrendChartPro
               </text>
             </g>
           ))}
-          <text x={frame.margin.left - 6} y={top - 4} textAnchor="end">
+          <text x={frame.margin.left - 6} y={top - 14} textAnchor="end">
             {t('dma.night.unit')}
           </text>
           {layout.xTicks.map((tick) => (
@@ -95,6 +95,9 @@ export function NightlineTrendChart({ series, from, to }: NightlineTrendChartPro
         <path className="wo-chart-line" d={layout.legitimate} stroke={TREND_COLORS.legitimate} fill="none" />
         <path className="wo-chart-line" d={layout.leakage} stroke={TREND_COLORS.leakage} fill="none" />
         <path className="wo-night-nightline" d={layout.nightline} stroke={TREND_COLORS.nightline} />
+        {layout.isolated.map((p) => (
+          <circle key={`${p.x}`} cx={p.x} cy={p.y} r={3.5} fill={TREND_COLORS.nightline} />
+        ))}
         {layout.slots.map((s, i) =>
           s.row?.nightline === null || s.row?.nightline === undefined ? (
             <line

@@ -103,6 +103,8 @@ function DailyChart({ stats }: { stats: DistrictWaterStatistics }) {
   const first = stats.days[0]?.day;
   const last = stats.days[stats.days.length - 1]?.day;
   if (!first || !last) return null;
+  // volumes from zero: a hugging axis would make a 5 % gap between supplied and billed look like a chasm
+  const highest = Math.max(0, ...stats.days.flatMap((d) => [d.suppliedM3 ?? 0, d.billedM3 ?? 0]));
   const points = (pick: (d: DistrictWaterStatistics['days'][number]) => number | null) =>
     stats.days.map((d) => ({ time: dayStart(d.day), value: pick(d) }));
   return (
@@ -112,7 +114,7 @@ function DailyChart({ stats }: { stats: DistrictWaterStatistics }) {
         ariaLabel={t('dma.balance.detail.daily')}
         from={dayStart(first)}
         to={dayStart(last)}
-        leftDomain={undefined}
+        leftDomain={[0, highest * 1.05 || 1]}
         formatTime={(at) => stats.days.find((d) => dayStart(d.day).getTime() === at.getTime())?.day ?? ''}
         series={[
           {

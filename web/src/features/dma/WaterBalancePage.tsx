@@ -147,7 +147,9 @@ export function WaterBalancePage() {
         ) : (
           <>
             <p className={Classes.TEXT_MUTED}>{t('dma.balance.rowHint')}</p>
-            <BalanceTable rows={rows} activeId={open?.districtId ?? null} onOpen={setOpen} />
+            <div className="wo-dma-scroll">
+              <BalanceTable rows={rows} activeId={open?.districtId ?? null} onOpen={setOpen} />
+            </div>
           </>
         )}
       </div>

@@ -83,6 +83,16 @@ describe('trendLayout', () => {
     expect(t.nightline).not.toContain(`,${t.y(0)}`);
   });
 
+  it('marks a nightline with no neighbour as a dot (a line through one point draws nothing)', () => {
+    const t = trendLayout(series(days), '2026-03-01', '2026-03-05');
+    expect(t.isolated).toEqual([]);
+    const lone = trendLayout(series([night('2026-03-01', 10), night('2026-03-03', 12)]), '2026-03-01', '2026-03-04');
+    expect(lone.isolated).toEqual([
+      { x: lone.x(0), y: lone.y(10) },
+      { x: lone.x(2), y: lone.y(12) },
+    ]);
+  });
+
   it('breaks at days the server did not return', () => {
     const t = trendLayout(series([night('2026-03-01', 10), night('2026-03-05', 12)]), '2026-03-01', '2026-03-05');
     expect(t.nightline.match(/M/g)).toHaveLength(2);

@@ -19,12 +19,12 @@ import {
 export const TREND_FRAME: ChartFrame = {
   width: 960,
   height: 300,
-  margin: { top: 16, right: 20, bottom: 30, left: 56 },
+  margin: { top: 30, right: 20, bottom: 30, left: 56 },
 };
 export const CURVE_FRAME: ChartFrame = {
   width: 960,
   height: 280,
-  margin: { top: 16, right: 20, bottom: 30, left: 56 },
+  margin: { top: 30, right: 20, bottom: 30, left: 56 },
 };
 
 /** The night window the nightline is taken in, minutes since 00:00 (spec: 00:00–06:00). */
@@ -67,6 +67,8 @@ export type TrendLayout = {
   yTicks: Tick[];
   xTicks: Tick[];
   nightline: string;
+  /** nightlines with no neighbour to join (a line through one point draws nothing): drawn as dots */
+  isolated: { x: number; y: number }[];
   legitimate: string;
   leakage: string;
   /** the area between legitimate use and the baseline */
@@ -127,10 +129,16 @@ export const trendLayout = (series: NightFlowSeries, from: string, to: string, f
       .x((_, i) => x(i))
       .y0((r) => y(r?.legitimate ?? 0))
       .y1((r) => y(r?.baseline ?? 0))(rows) ?? '';
+  const isolated = rows.flatMap((r, i) =>
+    finite(r?.nightline) && !finite(rows[i - 1]?.nightline) && !finite(rows[i + 1]?.nightline)
+      ? [{ x: x(i), y: y(r?.nightline ?? 0) }]
+      : [],
+  );
   return {
     slots,
     x,
     y,
+    isolated,
     yTicks: valueTicks(y),
     xTicks,
     nightline: pathOf(
