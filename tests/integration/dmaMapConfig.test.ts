@@ -1,9 +1,10 @@
 // GET /api-workbench/dma/map/config: the operations map's optional base map from the environment — default offline
 // (no style, WGS-84), a configured style and coordinate system, a bad variable stopping start-up, and the guards
 // (no token 401, no dma:district:view 403). The answer holds no tenant data, so another tenant reads the same.
+
+import { loadConfig } from '@waterops/gateway/src/config.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { DMA_PATHS } from '@waterops/shared/dma';
-import { loadConfig } from '@waterops/gateway/src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondTenant, createUserWithPermissions, demoCompanyId, signIn } from '../fixtures/factories.ts';
 import { forbidden, unauthorized, zh } from '../fixtures/messages.ts';
