@@ -46,7 +46,7 @@ export function NightFlowChart({ curves }: NightFlowChartProps) {
   const color = (i: number) => DAY_COLORS[i % DAY_COLORS.length] as string;
 
   return (
-    <figure className="wo-chart" aria-label={label}>
+    <figure className="wo-chart wo-night-chart" aria-label={label}>
       <svg ref={svgRef} viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={label}>
         <rect
           className="wo-night-window"

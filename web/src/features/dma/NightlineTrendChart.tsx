@@ -46,7 +46,7 @@ export function NightlineTrendChart({ series, from, to }: NightlineTrendChartPro
   const label = t('dma.night.trend');
 
   return (
-    <figure className="wo-chart" aria-label={label}>
+    <figure className="wo-chart wo-night-chart" aria-label={label}>
       <svg ref={svgRef} viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={label}>
         <g className="wo-chart-axis">
           {layout.yTicks.map((tick) => (
