@@ -5,7 +5,7 @@ import type { District } from '@waterops/shared/dma';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
-import { DistrictPage } from './DistrictPage.tsx';
+import { DistrictPage, districtResource, numberRule } from './DistrictPage.tsx';
 import { OutlineImportDialog } from './OutlineImportDialog.tsx';
 
 const district = (over: Partial<District> = {}): District => ({
@@ -179,6 +179,37 @@ describe('the district page', () => {
     expect(screen.getAllByText('Metering zone').some((el) => el.closest('.bp6-tag'))).toBe(true);
     expect(screen.getAllByText('Not set').some((el) => el.closest('.bp6-tag'))).toBe(true);
     expect(screen.getAllByRole('button', { name: 'Import outline' }).length).toBe(2);
+  });
+});
+
+describe('the district form rules', () => {
+  const fields = districtResource([], () => undefined).form?.fields ?? [];
+  const check = (key: string, values: Record<string, string>) =>
+    (fields.find((f) => f.key === key)?.rules ?? []).map((r) => r(values[key] ?? '', values)).find(Boolean) ?? null;
+  const meters = (...ids: number[]) => JSON.stringify(ids.map((id) => ({ id, label: `M${id}` })));
+
+  it('refuses a meter in two roles (the shared validateDistrict), on the second role', () => {
+    const values = { districtName: '东区', inletMeterIds: meters(1, 2), outletMeterIds: meters(2) };
+    expect(check('inletMeterIds', values)).toBeNull();
+    expect(check('outletMeterIds', values)).toBe('rules.districtMeter.oneRole');
+    expect(check('outletMeterIds', { ...values, outletMeterIds: meters(3) })).toBeNull();
+  });
+
+  it('requires the name', () => {
+    expect(check('districtName', { districtName: '' })).toBe('rules.districtName.required');
+    expect(check('districtName', { districtName: '东区' })).toBeNull();
+  });
+
+  it.each([
+    ['', 100, false, null],
+    ['12.5', 100, false, null],
+    ['-1', 100, false, 'dma.district.errors.range'],
+    ['101', 100, false, 'dma.district.errors.range'],
+    ['abc', 100, false, 'dma.district.errors.range'],
+    ['3.5', 100, true, 'dma.district.errors.integer'],
+    ['3', 100, true, null],
+  ])('number %j up to %d (whole: %s) is %s', (value, max, integer, expected) => {
+    expect(numberRule(max, integer)(value, {})).toBe(expected);
   });
 });
 
