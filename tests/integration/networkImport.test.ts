@@ -88,7 +88,7 @@ beforeAll(async () => {
   otherCompanyId = other.companyId;
   otherAdmin = await signIn(t.app, other.adminUsername, other.password);
   viewer = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.networkPipelineView]);
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -89,7 +89,7 @@ beforeAll(async () => {
       { company_id: companyId, meter_id: meterB.id, read_at: at, reading: 7 },
     ])
     .execute();
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -90,7 +90,8 @@ beforeAll(async () => {
   }
   districtId = await addDistrict(companyId, uniq('管网分区'));
   otherDistrictId = await addDistrict(otherCompanyId, uniq('别家分区'));
-});
+  // two tenants, three users and two meters: on a loaded CI machine this outlasts the default 60 s
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -333,6 +334,17 @@ describe('POST pipeNetPipeLine/saveOrUpdate', () => {
     expect(await count('pipelines')).toBe(before);
     const exist = await call('GET', `${NETWORK_PATHS.pipelineExist}?field=pipeCode&value=${p.pipeCode}`, viewer.token);
     expect(exist.json().datas).toBe(true);
+  });
+
+  it('a meter at a pipeline end cannot be deleted (the meter page says it is in use)', async () => {
+    const areas = (await call('GET', `${PLACE_PATHS.areas}?limit=999`, admin)).json().data as Area[];
+    const res = await call('POST', DEVICE_PATHS.meterSave, admin, { meterCode: uniq('PM'), areaId: areas[0]?.id });
+    const m = res.json().datas as Meter;
+    await newPipe({ endMeterId: m.id });
+    expect((await call('POST', DEVICE_PATHS.meterDelete, admin, { id: m.id })).json()).toMatchObject({
+      resp_code: 1,
+      resp_msg: zh('resource.meter.inUse', { code: m.meterCode }),
+    });
   });
 
   it("answers 404 for another tenant's pipeline, 403 to a viewer, 401 without a token", async () => {

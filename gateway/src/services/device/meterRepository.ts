@@ -95,7 +95,7 @@ export const parentWouldCycle = async (db: Db, companyId: number, meterId: numbe
   return row.rows[0]?.hit === true;
 };
 
-/** Why a meter may not be deleted: an open binding (bound), else any history, sub-meter or valve (inUse). */
+/** Why a meter may not be deleted: an open binding (bound), else any history, sub-meter, valve or pipeline (inUse). */
 export const meterDeleteBlock = async (db: Db, companyId: number, meterId: number) => {
   const row = await sql<{ open: boolean; used: boolean }>`
     select
@@ -103,7 +103,10 @@ export const meterDeleteBlock = async (db: Db, companyId: number, meterId: numbe
               and unbound_at is null) as open,
       exists (select 1 from resident_meters where company_id = ${companyId} and meter_id = ${meterId})
       or exists (select 1 from water_meters where company_id = ${companyId} and parent_meter_id = ${meterId})
-      or exists (select 1 from valves where company_id = ${companyId} and meter_id = ${meterId}) as used`.execute(db);
+      or exists (select 1 from valves where company_id = ${companyId} and meter_id = ${meterId})
+      -- a pipeline metered at either end (issue 7): its foreign key would refuse the delete anyway
+      or exists (select 1 from pipelines where company_id = ${companyId}
+                 and (start_meter_id = ${meterId} or end_meter_id = ${meterId})) as used`.execute(db);
   const r = row.rows[0];
   return r?.open ? 'bound' : r?.used ? 'inUse' : null;
 };
