@@ -149,6 +149,21 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/device/ValvePage.tsx').then((m) => ({ default: m.ValvePage }))),
     permissions: ['device:valve:view'],
   },
+  // The pipe network (issue 7, H-NETWORK)
+  'network/PipelinePage': {
+    Page: lazy(() => import('../../features/network/PipelinePage.tsx').then((m) => ({ default: m.PipelinePage }))),
+    permissions: ['network:pipeline:view'],
+  },
+  'network/WellPage': {
+    Page: lazy(() => import('../../features/network/WellPage.tsx').then((m) => ({ default: m.WellPage }))),
+    permissions: ['network:well:view'],
+  },
+  'network/NetworkMonitoringPage': {
+    Page: lazy(() =>
+      import('../../features/network/NetworkMonitoringPage.tsx').then((m) => ({ default: m.NetworkMonitoringPage })),
+    ),
+    permissions: ['network:pipeline:view'],
+  },
   // Device status, ingestion keys, blacklists (issue 5, H-STATUS)
   'device/DeviceStatusPage': {
     Page: lazy(() =>
