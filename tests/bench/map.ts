@@ -87,9 +87,10 @@ const measure = async (
 ): Promise<MapCase> => {
   {
     const started = Date.now();
-    // a reload gives each case a fresh page (the shell keeps visited pages mounted); the sign-in survives it
-    await page.goto(`${url}/#/dma/map?bench=${meters}&layer=${layer}`);
-    await page.reload();
+    // about:blank first: it stops the last case's (slow) frames and gives this case a fresh app (the shell keeps
+    // visited pages mounted); the sign-in is kept by the tab's storage
+    await page.goto('about:blank', { timeout: 120_000 });
+    await page.goto(`${url}/#/dma/map?bench=${meters}&layer=${layer}`, { timeout: 120_000 });
     await page.waitForFunction(
       (n) => !!window.__opsMap?.map && window.__opsMap.meters === n && window.__opsMap.afterRenders > 0,
       meters,
