@@ -5,10 +5,14 @@
 // BENCH_REGISTRY_RUNS / BENCH_REGISTRY_SCALE do the same for the registry (meters; the import keeps its 10,000 rows
 // unless BENCH_REGISTRY_IMPORT_ROWS says otherwise); BENCH_INGEST_SCALE shrinks the ingestion benchmark's meters;
 // BENCH_LIVE_SCALE the live-push benchmark's clients, readings and alarms.
+// BENCH_MAP_FRAMES / BENCH_MAP_SCALE: the map benchmark's panned frames per case and its meter counts.
+// BENCH_NIGHTFLOW_SCALE the night-flow benchmark's districts.
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
 import { benchLive, DEFAULT_LIVE_SETTINGS, scaleLiveSettings } from './live.ts';
+import { benchMap, DEFAULT_MAP_SETTINGS } from './map.ts';
+import { benchNightFlow, DEFAULT_NIGHT_FLOW_SETTINGS } from './nightFlow.ts';
 import { benchRegistry, DEFAULT_REGISTRY_SETTINGS } from './registry.ts';
 
 const gatewaySettings = {
@@ -54,6 +58,20 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   registry: () => benchRegistry(registrySettings),
   ingest: () => benchIngest(ingestSettings),
   live: () => benchLive(scaleLiveSettings(DEFAULT_LIVE_SETTINGS, Number(process.env.BENCH_LIVE_SCALE ?? 1))),
+  map: () =>
+    benchMap({
+      ...DEFAULT_MAP_SETTINGS,
+      frames: Number(process.env.BENCH_MAP_FRAMES ?? DEFAULT_MAP_SETTINGS.frames),
+      counts: DEFAULT_MAP_SETTINGS.counts.map((n) => Math.round(n * Number(process.env.BENCH_MAP_SCALE ?? 1))),
+    }),
+  nightFlow: () =>
+    benchNightFlow({
+      ...DEFAULT_NIGHT_FLOW_SETTINGS,
+      districts: Math.max(
+        1,
+        Math.round(DEFAULT_NIGHT_FLOW_SETTINGS.districts * Number(process.env.BENCH_NIGHTFLOW_SCALE ?? 1)),
+      ),
+    }),
 };
 
 const asked = process.argv.slice(2);

@@ -55,13 +55,14 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
     },
     now,
   );
-  // night flow (issue 7, H-ANALYSIS): hourly; the first tick soon after start, so a district's history (the
-  // simulator's backfill included) is analysed without a manual step
+  // night flow (issue 7, H-ANALYSIS): every 15 minutes (the district meters' interval; a tick without new data only
+  // re-reads three days), the first soon after start; a backfill still running then (the simulator's three months)
+  // is picked up by the following ticks, which recompute every day that received data since
   scheduleJob(
     app,
     {
       name: 'nightFlow',
-      everyMs: 3_600_000,
+      everyMs: 900_000,
       firstAfterMs: 90_000,
       run: (at) => runNightFlowAnalysis(db(), at, alarmsChanged),
     },
