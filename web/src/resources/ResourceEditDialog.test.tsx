@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderMeters } from './testResource.tsx';
+import { ResourceListPage } from './ResourceListPage.tsx';
+import { meterResource, renderMeters } from './testResource.tsx';
 
 const ui = {
   create: () => screen.findByRole('button', { name: '新增' }),
@@ -65,5 +68,20 @@ describe('the descriptor edit dialog', () => {
     await userEvent.click(ui.ok(dialog));
     expect(await within(dialog).findByText('编号格式不对')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('keeps what was typed when the page rebuilds its descriptor while the dialog is open', async () => {
+    const { dialog, rerender, store } = await openCreate();
+    await userEvent.type(ui.code(), 'M0042');
+    // a page whose descriptor is built from data (parent choices, areas) gets a new one when that data arrives
+    const rebuilt = { ...meterResource, form: { ...meterResource.form!, fields: [...meterResource.form!.fields] } };
+    rerender(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ResourceListPage descriptor={rebuilt} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(within(dialog).getByLabelText('用户名')).toHaveProperty('value', 'M0042');
   });
 });

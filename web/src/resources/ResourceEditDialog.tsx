@@ -2,7 +2,7 @@
 // checked on blur and on submit), trimmed values, `exist` checks before saving, a debounced submit, and the
 // server's 400 shown on the field it names or as a message.
 import { FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../api/message.ts';
 import { type RequestFailure, request } from '../api/request.ts';
@@ -78,12 +78,16 @@ export function ResourceEditDialog<Row>({
   const [checking, setChecking] = useState(false);
   const fields = useMemo(() => form.fields.filter((f) => !(editing && f.createOnly)), [form.fields, editing]);
 
+  // Reset on opening (and on another row) only: a descriptor rebuilt from data that loads while the dialog is open
+  // (the district page's parent choices, the valve page's areas) must not wipe what the user has typed.
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
   useEffect(() => {
     if (isOpen) {
-      setValues(initialValues(fields, editing));
+      setValues(initialValues(fieldsRef.current, editing));
       setErrors({});
     }
-  }, [isOpen, editing, fields]);
+  }, [isOpen, editing]);
 
   const translated = (found: Errors): Errors =>
     Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v ? t(v) : undefined]));
