@@ -29,6 +29,11 @@ export type SimulatorOptions = {
    * the same): the demo asks 90, so the night-flow analysis has its three months at once while households keep fewer
    */
   districtHistoryDays?: number;
+  /**
+   * register the planned districts with the archives (default true); the browser story leaves them out so that a
+   * user draws one in the districts page
+   */
+  registerDistricts?: boolean;
   now?: () => Date;
   log?: (message: string) => void;
   /** stream after the backfill (default true) */
@@ -289,6 +294,7 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     let created = 0;
     for (const archives of cityArchives(plan)) {
       if (stopped) return;
+      if (archives.districts && opts.registerDistricts === false) continue;
       const reply = await client.archives(archives);
       created += Object.values(reply.created).reduce((s, n) => s + n, 0);
       if (reply.rejected.length)
