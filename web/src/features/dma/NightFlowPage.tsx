@@ -24,6 +24,7 @@ import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { AlarmLevelTag } from '../monitoring/AlarmTable.tsx';
+import { ReadingDayRange } from '../reading/ReadingDayRange.tsx';
 import { figure } from './balanceFormat.ts';
 import {
   useDistrictChoicesQuery,
@@ -196,7 +197,7 @@ function NightFlowView({ districtId, range }: { districtId: number; range: DayRa
 export function NightFlowPage() {
   const { t } = useTranslation();
   const can = usePermission();
-  const ids = { district: useId(), from: useId(), to: useId() };
+  const ids = { district: useId() };
   const [params, setParams] = useSearchParams();
   const districtId = Number(params.get('districtId')) || null;
   const [range, setRange] = useState<DayRange>(() => defaultRange());
@@ -234,24 +235,8 @@ export function NightFlowPage() {
             ]}
           />
         </FormGroup>
-        <FormGroup label={t('dma.night.from')} labelFor={ids.from} inline>
-          <InputGroup
-            id={ids.from}
-            type="date"
-            value={range.from}
-            intent={valid ? Intent.NONE : Intent.DANGER}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-          />
-        </FormGroup>
-        <FormGroup label={t('dma.night.to')} labelFor={ids.to} inline>
-          <InputGroup
-            id={ids.to}
-            type="date"
-            value={range.to}
-            intent={valid ? Intent.NONE : Intent.DANGER}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          />
-        </FormGroup>
+        {/* the reading pages' day-range picker: year-month-day, the spec's shortcuts, nothing after today */}
+        <ReadingDayRange value={range} onChange={setRange} maxDays={MAX_RANGE_DAYS} />
         {editor && districtId && (
           <>
             <Button icon="import" text={t('dma.night.import')} onClick={() => setImporting(true)} />
