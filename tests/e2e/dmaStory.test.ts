@@ -159,7 +159,9 @@ describe('district metering, end to end', () => {
     const balanceRow = view(page).getByRole('row', { name: new RegExp(NAME) });
     await visible(balanceRow);
     await balanceRow.getByText(NAME).click();
-    await visible(page.getByText('水量平衡').first());
+    const drawer = page.locator('.bp6-drawer');
+    await visible(drawer.getByText('计费覆盖率'));
+    await visible(drawer.getByText('每日供水量与售水量'));
     await screenshot(page, 'dma-story-balance');
     await page.keyboard.press('Escape');
 

@@ -1,17 +1,17 @@
 // The night-flow story on the real simulator: a small city backfills 90 days through the ingestion API (district
 // meters every 15 minutes), its districts are registered with their inlet and outlet meters, the job runs, and the
-// sudden leak the simulator planned (faults.ts) comes out as an event starting within ±2 days of the leak, with the
-// nightFlow alarm in the console's list.
+// sudden leak the simulator planned (faults.ts; the seed is picked by tests/fixtures/leakStory.ts) comes out as an
+// event starting within ±2 days of the leak, with the nightFlow alarm in the console's list.
 
 import { runNightFlowAnalysis } from '@waterops/gateway/src/services/dma/nightFlowAnalysis.ts';
 import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
-import { type CityPlan, planCity } from '@waterops/gateway/src/simulator/cityPlan.ts';
-import { FAULT_WINDOW_DAYS, type Leak, leakIn } from '@waterops/gateway/src/simulator/faults.ts';
+import type { CityPlan } from '@waterops/gateway/src/simulator/cityPlan.ts';
 import { type Simulator, startSimulator } from '@waterops/gateway/src/simulator/simulator.ts';
 import { MONITORING_PATHS } from '@waterops/shared/monitoring';
 import { chinaDay } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demoCompanyId, signIn } from '../fixtures/factories.ts';
+import { pickLeakStory } from '../fixtures/leakStory.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 const DAY = 86_400_000;
@@ -19,44 +19,12 @@ const METERS = 300;
 const HISTORY_DAYS = 90;
 // one fixed instant for the whole story
 const at = new Date();
-const historyStart = at.getTime() - HISTORY_DAYS * DAY;
-
-/** Every leak a district starts in the windows that can touch the history. */
-const leaksOf = (plan: CityPlan, d: number): Leak[] =>
-  Array.from({ length: 400 }, (_, w) => leakIn(plan, d, w)).filter(
-    (l): l is Leak => l !== undefined && l.end > historyStart - 40 * DAY && l.start < at.getTime(),
-  );
-
-/**
- * The first seed whose city has a sudden leak that starts after the detector's warm-up (three weeks of nightlines
- * plus a few days) and at least three nights before now, still running now (so its alarm is live), alone in its
- * district for the month before it.
- */
-const pickStory = (): { seed: number; district: number; leak: Leak } => {
-  for (let seed = 1; seed < 500; seed++) {
-    const plan = planCity({ seed, meters: METERS });
-    for (let d = 0; d < plan.districts.length; d++) {
-      const leaks = leaksOf(plan, d);
-      const leak = leaks.find(
-        (l) =>
-          l.kind === 'sudden' &&
-          l.start > historyStart + 28 * DAY &&
-          l.start < at.getTime() - 4 * DAY &&
-          l.end > at.getTime() + DAY,
-      );
-      if (!leak) continue;
-      const others = leaks.filter((l) => l !== leak && l.end > leak.start - 35 * DAY && l.start < leak.start + DAY);
-      if (others.length === 0) return { seed, district: d, leak };
-    }
-  }
-  throw new Error(`no seed with a lone sudden leak (windows of ${FAULT_WINDOW_DAYS} days)`);
-};
 
 let t: TestApp;
 let companyId: number;
 let admin: string;
 let sim: Simulator | undefined;
-const story = pickStory();
+const story = pickLeakStory({ at, meters: METERS, historyDays: HISTORY_DAYS });
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -183,7 +183,8 @@ const reconcileEvents = async (
       sourceCode: district.name,
       areaId: null,
       level: newest.level,
-      value: Math.round(newest.magnitude * 1000) / 1000,
+      // the console reads "value / threshold": the nightline the leak brought against the baseline before it
+      value: Math.round((newest.baseline + newest.magnitude) * 1000) / 1000,
       threshold: Math.round(newest.baseline * 1000) / 1000,
       at,
     });
