@@ -3,14 +3,10 @@
 // above it, and where it sits (area, address, BD-09 position). Rules with their spec §5 messages live here, for the
 // form and the route alike.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../api/schemaParts.ts';
+import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude, checkOperationYears } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
-
-// null first: with type coercion on, a null tried against a number branch first would become 0
-const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([Type.Null(), t]));
 
 /** One row of the meter list, also the detail drawer's record (names of what it points at, its current resident). */
 export const Meter = Type.Object({

@@ -1,7 +1,7 @@
 // Valves (spec §7 deviceValve): a valve on the network, its kind, caliber and state, the meter it controls when it
 // sits at one, and where it is (area, address, BD-09 position).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../api/schemaParts.ts';
+import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
@@ -10,10 +10,6 @@ import type { RuleViolation } from '../user/rules.ts';
 export const VALVE_KINDS = [1, 2, 3, 4, 5] as const;
 /** 1 open, 0 closed. */
 export const VALVE_STATES = [1, 0] as const;
-
-// null first: with type coercion on, a null tried against a number branch first would become 0
-const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([Type.Null(), t]));
 
 export const Valve = Type.Object({
   id: Type.Integer(),

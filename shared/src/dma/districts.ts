@@ -2,7 +2,7 @@
 // sub-zones by parent, the outline as a closed BD-09 ring, the meters by role and the member residential areas, and
 // what the water balance and night flow need to know of the network. Rules in districtRules.ts.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../api/schemaParts.ts';
+import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 
 /** 1 metering zone, 2 supervision area. */
 export const DISTRICT_KINDS = [1, 2] as const;
@@ -11,9 +11,6 @@ export const DISTRICT_METER_ROLES = [1, 2, 3, 4] as const;
 export const DISTRICT_NAME_MAX = 50;
 /** An outline: 3 to 2,000 distinct points (closed or not: the server closes it). */
 export const POLYGON_MAX_POINTS = 2000;
-
-const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([Type.Null(), t]));
 
 /** [lng, lat] in BD-09. */
 export const Position = Type.Tuple([

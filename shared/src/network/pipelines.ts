@@ -1,7 +1,7 @@
 // Pipelines (spec §7 pipeNetPipeLine): a pipe of the network with its type, material, length, depth and diameter,
 // the meters at its start and end, the wells it runs between, its district and its drawn path (BD-09).
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../api/schemaParts.ts';
+import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
@@ -13,9 +13,6 @@ export const PIPE_STATUSES = [1, 0] as const;
 export const PIPE_MATERIALS = ['PE', 'PVC', 'DI', 'STEEL', 'CI', 'PCCP', 'CONCRETE'] as const;
 export const PIPE_PATH_MAX_POINTS = 5000;
 export const PIPE_CODE_MAX = 50;
-
-const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([Type.Null(), t]));
 
 /** [lng, lat] in BD-09. */
 export const PathPoint = Type.Tuple([

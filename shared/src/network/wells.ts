@@ -1,7 +1,7 @@
 // Wells (spec §7 pipeNetWell): the points of the network — inspection, valve and meter wells, and the junctions,
 // tanks and reservoirs an EPANET import brings — with depth, elevation, BD-09 position and district.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../api/schemaParts.ts';
+import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
@@ -9,9 +9,6 @@ import type { RuleViolation } from '../user/rules.ts';
 /** 1 inspection, 2 valve, 3 meter, 4 junction, 5 tank, 6 reservoir (m0016). */
 export const WELL_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const WELL_CODE_MAX = 50;
-
-const OptionalNullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Optional(Type.Union([Type.Null(), t]));
 
 export const Well = Type.Object({
   id: Type.Integer(),

@@ -86,19 +86,10 @@ export const memberMeterIds = async (
 ): Promise<Map<number, number[]>> => {
   const out = new Map<number, number[]>();
   if (districtIds?.length === 0) return out;
-  const filter = districtIds ? sql`and d.id in (${sql.join(districtIds)})` : sql``;
-  const rows = await sql<{ district_id: string | number; meter_id: string | number }>`
-    select d.id as district_id, m.id as meter_id
-      from districts d
-      join district_areas da on da.company_id = d.company_id and da.district_id = d.id
-      join water_meters m on m.company_id = da.company_id and m.area_id = da.area_id
-     where d.company_id = ${companyId} ${filter}
-       and not exists (select 1 from district_meters x where x.company_id = m.company_id and x.meter_id = m.id
-                        and x.role in (${DISTRICT_METER_ROLE.inlet}, ${DISTRICT_METER_ROLE.outlet}, ${DISTRICT_METER_ROLE.supervision}))
-    union
-    select dm.district_id, dm.meter_id
-      from district_meters dm join districts d on d.company_id = dm.company_id and d.id = dm.district_id
-     where dm.company_id = ${companyId} and dm.role = ${DISTRICT_METER_ROLE.member} ${filter}`.execute(db);
+  const rows = await sql<{ district_id: string | number; meter_id: string | number }>`${memberMetersSql(
+    companyId,
+    districtIds,
+  )}`.execute(db);
   for (const r of rows.rows) {
     const d = Number(r.district_id);
     const list = out.get(d);
@@ -477,4 +468,25 @@ export const upsertInletFlows = async (
       )
       .execute();
   }
+};
+
+/**
+ * The member-meter set of districts as one SQL select of (district_id, meter_id): the meters of the member areas and
+ * the member-role meters, less the meters that measure a district (inlet, outlet, supervision point). Shared by the
+ * night flow (legitimate night use) and the water balance (billed consumption), so both count the same meters.
+ */
+export const memberMetersSql = (companyId: number, districtIds: number[] | undefined) => {
+  const filter = districtIds ? sql`and d.id in (${sql.join(districtIds)})` : sql``;
+  return sql`
+    select d.id as district_id, m.id as meter_id
+      from districts d
+      join district_areas da on da.company_id = d.company_id and da.district_id = d.id
+      join water_meters m on m.company_id = da.company_id and m.area_id = da.area_id
+     where d.company_id = ${companyId} ${filter}
+       and not exists (select 1 from district_meters x where x.company_id = m.company_id and x.meter_id = m.id
+                        and x.role in (${DISTRICT_METER_ROLE.inlet}, ${DISTRICT_METER_ROLE.outlet}, ${DISTRICT_METER_ROLE.supervision}))
+    union
+    select dm.district_id, dm.meter_id
+      from district_meters dm join districts d on d.company_id = dm.company_id and d.id = dm.district_id
+     where dm.company_id = ${companyId} and dm.role = ${DISTRICT_METER_ROLE.member} ${filter}`;
 };

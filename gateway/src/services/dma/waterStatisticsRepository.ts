@@ -1,8 +1,8 @@
 // SQL of the water balance: the day-end registers of inlet and outlet meters (supplied) and the validated daily
 // consumption of member meters (billed), for one district or every district of a tenant in one query each.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
+import { memberMetersSql } from './nightFlowRepository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -36,23 +36,9 @@ export const dayEndRegisters = async (
   return out;
 };
 
-/** The member-meter set of districts as SQL (member areas' meters + member-role meters, less measuring meters). */
-const membersCte = (companyId: number, districtIds: number[] | undefined) => {
-  const filter = districtIds ? sql`and d.id in (${sql.join(districtIds)})` : sql``;
-  return sql`
-    members as (
-      select d.id as district_id, m.id as meter_id
-        from districts d
-        join district_areas da on da.company_id = d.company_id and da.district_id = d.id
-        join water_meters m on m.company_id = da.company_id and m.area_id = da.area_id
-       where d.company_id = ${companyId} ${filter}
-         and not exists (select 1 from district_meters x where x.company_id = m.company_id and x.meter_id = m.id
-                          and x.role in (${DISTRICT_METER_ROLE.inlet}, ${DISTRICT_METER_ROLE.outlet}, ${DISTRICT_METER_ROLE.supervision}))
-      union
-      select dm.district_id, dm.meter_id
-        from district_meters dm join districts d on d.company_id = dm.company_id and d.id = dm.district_id
-       where dm.company_id = ${companyId} and dm.role = ${DISTRICT_METER_ROLE.member} ${filter})`;
-};
+/** The member-meter set of districts as a CTE named `members` (nightFlowRepository.ts says what is counted). */
+const membersCte = (companyId: number, districtIds: number[] | undefined) =>
+  sql`members as (${memberMetersSql(companyId, districtIds)})`;
 
 export type BilledFigures = {
   /** Σ consumption of member meters over the days, null when no member meter has a day */
