@@ -7,6 +7,7 @@ import { type MouseEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearestIndex, tooltipPosition } from '../../components/charts/chartGeometry.ts';
 import { figure } from './balanceFormat.ts';
+import { NightChartAxes } from './NightChartAxes.tsx';
 import { CURVE_FRAME, curveLayout } from './nightFlowGeometry.ts';
 
 /** One colour per day compared (at most 14, so some repeat in a different dash). */
@@ -56,27 +57,11 @@ export function NightFlowChart({ curves }: NightFlowChartProps) {
           height={bottom - top}
           data-testid="night-window"
         />
-        <g className="wo-chart-axis">
-          {layout.yTicks.map((tick) => (
-            <g key={`y${tick.label}`}>
-              <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.at} y2={tick.at} />
-              <text x={frame.margin.left - 6} y={tick.at} dy="0.32em" textAnchor="end">
-                {tick.label}
-              </text>
-            </g>
-          ))}
-          <text x={frame.margin.left - 6} y={top - 14} textAnchor="end">
-            {t('dma.night.unit')}
-          </text>
-          {layout.xTicks.map((tick) => (
-            <text key={`x${tick.label}`} className="wo-chart-label" x={tick.at} y={bottom + 18} textAnchor="middle">
-              {tick.label}
-            </text>
-          ))}
+        <NightChartAxes frame={frame} yTicks={layout.yTicks} xTicks={layout.xTicks}>
           <text className="wo-chart-label" x={layout.night.x + layout.night.width / 2} y={top + 12} textAnchor="middle">
             {t('dma.night.window')}
           </text>
-        </g>
+        </NightChartAxes>
         {layout.lines.map((l, i) => (
           <g key={l.day} data-testid={`curve-${l.day}`}>
             {l.nightlineY !== null && (

@@ -8,6 +8,7 @@ import { type MouseEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nearestIndex, tooltipPosition } from '../../components/charts/chartGeometry.ts';
 import { figure } from './balanceFormat.ts';
+import { NightChartAxes } from './NightChartAxes.tsx';
 import { TREND_FRAME, trendLayout } from './nightFlowGeometry.ts';
 
 export const TREND_COLORS = {
@@ -48,24 +49,7 @@ export function NightlineTrendChart({ series, from, to }: NightlineTrendChartPro
   return (
     <figure className="wo-chart wo-night-chart" aria-label={label}>
       <svg ref={svgRef} viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={label}>
-        <g className="wo-chart-axis">
-          {layout.yTicks.map((tick) => (
-            <g key={`y${tick.label}`}>
-              <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.at} y2={tick.at} />
-              <text x={frame.margin.left - 6} y={tick.at} dy="0.32em" textAnchor="end">
-                {tick.label}
-              </text>
-            </g>
-          ))}
-          <text x={frame.margin.left - 6} y={top - 14} textAnchor="end">
-            {t('dma.night.unit')}
-          </text>
-          {layout.xTicks.map((tick) => (
-            <text key={`x${tick.at}`} className="wo-chart-label" x={tick.at} y={bottom + 18} textAnchor="middle">
-              {tick.label}
-            </text>
-          ))}
-        </g>
+        <NightChartAxes frame={frame} yTicks={layout.yTicks} xTicks={layout.xTicks} />
         <path className="wo-night-band" d={layout.baselineBand} data-testid="baseline-band" />
         {layout.events.map((e) => (
           <g key={e.id} data-testid={`event-${e.id}`}>
