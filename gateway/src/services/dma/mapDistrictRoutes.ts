@@ -9,7 +9,8 @@ import { DMA_PATHS, MapDistrict, type NightFlowStatus } from '@waterops/shared/d
 import { addDays, addMonths, chinaDay, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { latestNightlines, loadDistricts, openEventCounts } from './nightFlowRepository.ts';
+import { openEventCounts } from './leakEventRepository.ts';
+import { latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { districtMonths } from './zoneMetering.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);

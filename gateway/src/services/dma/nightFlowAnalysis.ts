@@ -12,6 +12,13 @@ import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
 import { clearSourceAlarm, raiseSourceAlarm } from '../alarm/alarmEngine.ts';
 import { loadDmaParams } from './dmaParams.ts';
+import {
+  deleteLeakEvents,
+  districtAlarmId,
+  readLeakEvents,
+  setEventAlarm,
+  upsertLeakEvent,
+} from './leakEventRepository.ts';
 import { districtNightlines } from './nightFlow/districtNightlines.ts';
 import {
   DEFAULT_DETECTION_OPTIONS,
@@ -22,19 +29,14 @@ import {
 } from './nightFlow/index.ts';
 import {
   type DistrictInfo,
-  deleteLeakEvents,
-  districtAlarmId,
   districtMeters,
   earliestArrivedSince,
   lastComputedAt,
   loadDistricts,
   loadFlowSamples,
   memberMeterIds,
-  readLeakEvents,
   readNightlines,
-  setEventAlarm,
   tenantsWithDistricts,
-  upsertLeakEvent,
   upsertNightlines,
 } from './nightFlowRepository.ts';
 

@@ -24,16 +24,15 @@ import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { loadDmaParams } from './dmaParams.ts';
+import { type LeakEventRow, readLeakEvents } from './leakEventRepository.ts';
 import { districtNightlines } from './nightFlow/districtNightlines.ts';
 import { detectNightlineEvents, type MeterSeries } from './nightFlow/index.ts';
 import { analyseTenant, DETECTION_DAYS, detectionOptions } from './nightFlowAnalysis.ts';
 import {
   type DistrictInfo,
   districtMeters,
-  type LeakEventRow,
   loadDistricts,
   loadFlowSamples,
-  readLeakEvents,
   readNightlines,
 } from './nightFlowRepository.ts';
 

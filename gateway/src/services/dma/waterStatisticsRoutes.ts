@@ -15,7 +15,8 @@ import {
 import { addMonths, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { latestNightlines, loadDistricts, openEventCounts } from './nightFlowRepository.ts';
+import { openEventCounts } from './leakEventRepository.ts';
+import { latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { districtOr404 } from './nightFlowRoutes.ts';
 import { billedPerDay } from './waterStatisticsRepository.ts';
 import { districtMonths, monthDays } from './zoneMetering.ts';
