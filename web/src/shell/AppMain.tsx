@@ -9,6 +9,7 @@ import { settings } from '../app/settings.ts';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { NotOpenedPage } from '../features/errors/NotOpenedPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ViewActiveContext } from './viewActive.ts';
 
 export type AppMainProps = {
   /** every routable page */
@@ -66,12 +67,14 @@ export function AppMain({ pages, match }: AppMainProps) {
         const key = reloaded.path === path ? `${path}#${reloaded.count}` : path;
         return (
           <section key={key} className="wo-view" hidden={!active || skeleton} aria-hidden={!active}>
-            <ErrorBoundary>
-              <Suspense fallback={<PageLoading />}>
-                {/* not open for the company: the apply-to-open note instead of the page (spec §6) */}
-                {route.opened ? <Page /> : <NotOpenedPage name={route.title} />}
-              </Suspense>
-            </ErrorBoundary>
+            <ViewActiveContext.Provider value={active && !skeleton}>
+              <ErrorBoundary>
+                <Suspense fallback={<PageLoading />}>
+                  {/* not open for the company: the apply-to-open note instead of the page (spec §6) */}
+                  {route.opened ? <Page /> : <NotOpenedPage name={route.title} />}
+                </Suspense>
+              </ErrorBoundary>
+            </ViewActiveContext.Provider>
           </section>
         );
       })}

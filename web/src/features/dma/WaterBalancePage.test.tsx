@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DistrictWaterStatistics, ZoneMeteringRow } from '@waterops/shared/dma';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
@@ -71,8 +72,24 @@ const renderPage = (rows: ZoneMeteringRow[], locale: 'zh-CN' | 'en' = 'zh-CN') =
     if (u.pathname.endsWith('/dma/dmaWaterStatistics')) return { resp_code: 0, resp_msg: 'ok', datas: stats };
     return undefined;
   });
-  return { ...renderWithStore(<WaterBalancePage />, { session: { signedIn: true } }, locale), calls };
+  const page = (
+    <>
+      <GoTo to="/dma/waterBalance?month=2026-02&districtId=2" />
+      <WaterBalancePage />
+    </>
+  );
+  return { ...renderWithStore(page, { session: { signedIn: true } }, locale), calls };
 };
+
+/** Follows a link with a query, as the operations map's panel does. */
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      go
+    </button>
+  );
+}
 
 const bodyRows = () =>
   within(screen.getByRole('table', { name: '各分区产销差' }))
@@ -152,5 +169,15 @@ describe('the production–sales difference page', () => {
   it('says when there are no districts in English', async () => {
     renderPage([], 'en');
     expect(await screen.findByText('No districts for this month')).toBeTruthy();
+  });
+
+  it('opens the month and district a link names (?month&districtId)', async () => {
+    const { calls } = renderPage([row(1, '东区', 0.08), row(2, '西区', 0.2)]);
+    await screen.findByRole('table', { name: '各分区产销差' });
+    await userEvent.click(screen.getByRole('button', { name: 'go' }));
+    await screen.findByText('西区 · 2026-02');
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('month') === '2026-02')).toBe(true),
+    );
   });
 });

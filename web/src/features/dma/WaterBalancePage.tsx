@@ -3,8 +3,10 @@
 // exception to "pages are descriptors": a month's analysis, not a list of records to edit.
 import { Classes, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { DISTRICT_KINDS, type ZoneMeteringRow } from '@waterops/shared/dma';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useViewActive } from '../../shell/viewActive.ts';
 import { GradeTag, RateText } from './BalanceTags.tsx';
 import { figure, lastFullMonth, sortByRate } from './balanceFormat.ts';
 import { useZoneMeteringQuery } from './dmaApi.ts';
@@ -93,15 +95,31 @@ function BalanceTable({
 export function WaterBalancePage() {
   const { t } = useTranslation();
   const ids = { month: useId(), kind: useId() };
-  const [month, setMonth] = useState(() => lastFullMonth());
+  // a link (the operations map's panel) may name the month and the district to open: ?month=YYYY-MM&districtId=
+  const [params] = useSearchParams();
+  const askedMonth = params.get('month');
+  const askedDistrict = Number(params.get('districtId')) || null;
+  const [month, setMonth] = useState(() => (askedMonth && MONTH.test(askedMonth) ? askedMonth : lastFullMonth()));
   const [kind, setKind] = useState('');
   const [open, setOpen] = useState<ZoneMeteringRow | null>(null);
+  const [pending, setPending] = useState<number | null>(askedDistrict);
+  const active = useViewActive();
   const valid = MONTH.test(month);
   const { data, isFetching, isError } = useZoneMeteringQuery(
     { month, ...(kind ? { kind: Number(kind) } : {}) },
     { skip: !valid },
   );
   const rows = useMemo(() => sortByRate(data ?? []), [data]);
+  useEffect(() => {
+    if (askedMonth && MONTH.test(askedMonth)) setMonth(askedMonth);
+    setPending(askedDistrict);
+  }, [askedMonth, askedDistrict]);
+  useEffect(() => {
+    if (pending === null || !data) return;
+    const row = data.find((r) => r.districtId === pending);
+    if (row) setOpen(row);
+    setPending(null);
+  }, [pending, data]);
 
   return (
     <div className="wo-page">
@@ -153,7 +171,8 @@ export function WaterBalancePage() {
           </>
         )}
       </div>
-      {open && valid && (
+      {/* kept while another tab is shown (the drawer's portal would stay over it), shown again on return */}
+      {open && valid && active && (
         <WaterBalanceDetail
           districtId={open.districtId}
           districtName={open.districtName}

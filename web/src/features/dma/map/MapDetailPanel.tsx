@@ -68,7 +68,7 @@ export function MapDetailPanel({
             <Link to={`/dma/waterBalance?districtId=${d.id}&month=${d.month}`}>
               {t('operationsMap.detail.openWaterBalance')}
             </Link>
-            <Link to={`/dma/district?id=${d.id}`}>{t('operationsMap.detail.openDistrict')}</Link>
+            <Link to="/dma/district">{t('operationsMap.detail.openDistrict')}</Link>
           </div>
         </>
       );
