@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { MapDistrict } from '@waterops/shared/dma';
 import { describe, expect, it, vi } from 'vitest';
+import { demoUser, fakeUserServer } from '../../../test/renderDialog.tsx';
 import { renderWithStore } from '../../../test/renderWithStore.tsx';
 import { MapDetailPanel } from './MapDetailPanel.tsx';
 import { MapLegend } from './MapLegend.tsx';
@@ -22,7 +23,27 @@ const district: MapDistrict = {
 };
 
 describe('MapDetailPanel', () => {
-  it("shows a district's figures and links to its night flow, water balance and record (zh)", () => {
+  it("shows a district's figures, its last 30 nights and links to its night flow, water balance and record (zh)", async () => {
+    const asked: string[] = [];
+    fakeUserServer(demoUser({ permissions: ['dma:district:view', 'dma:analysis:view'] }), (url) => {
+      if (!url.includes('/dma/nightFlow')) return undefined;
+      asked.push(url);
+      const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
+      const days = [1, 2, 3].map((n) => ({
+        day: day(n),
+        nightline: n === 3 ? 6 : 4,
+        minAt: null,
+        points: 96,
+        expected: 96,
+        legitimate: 1,
+        leakage: 3,
+        meanFlow: 10,
+        baseline: 4,
+        cusum: 0,
+      }));
+      const series = { districtId: 7, districtName: '和平里计量区', intervalMinutes: 15, days, events: [] };
+      return { resp_code: 0, resp_msg: 'ok', datas: series };
+    });
     const onClose = vi.fn();
     renderWithStore(<MapDetailPanel picked={{ kind: 'district', district }} meter={() => null} onClose={onClose} />);
     expect(screen.getByRole('heading', { name: '和平里计量区' })).toBeTruthy();
@@ -33,6 +54,8 @@ describe('MapDetailPanel', () => {
     expect(screen.getByRole('link', { name: '水量平衡' }).getAttribute('href')).toBe(
       '/dma/waterBalance?districtId=7&month=2026-10',
     );
+    expect(await screen.findByRole('img', { name: '近 30 天夜间最小流量' })).toBeTruthy();
+    expect(new URL(asked[0] ?? '', 'http://x').searchParams.get('districtId')).toBe('7');
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(onClose).toHaveBeenCalled();
   });

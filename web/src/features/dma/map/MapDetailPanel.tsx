@@ -1,9 +1,12 @@
 // The side panel of what was clicked: a district (its balance and night-flow figures and links to its pages), a
 // meter, a cell of meters, a pipe, a well or a valve.
 import { Button, Card, Classes, H5, HTMLTable } from '@blueprintjs/core';
+import { PERMISSIONS } from '@waterops/shared/auth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Permission } from '../../../components/Permission.tsx';
+import { DistrictNightSparkline } from './DistrictNightSparkline.tsx';
 import { pathLengthM } from './geometry.ts';
 import { meterStatusKey } from './mapColours.ts';
 import type { Picked } from './mapLayers.ts';
@@ -63,6 +66,9 @@ export function MapDetailPanel({
               [t('operationsMap.detail.memberMeterCount'), d.memberMeterCount],
             ]}
           />
+          <Permission any={[PERMISSIONS.dmaAnalysisView]}>
+            <DistrictNightSparkline districtId={d.id} />
+          </Permission>
           <div className="wo-opsmap-links">
             <Link to={`/dma/nightFlow?districtId=${d.id}`}>{t('operationsMap.detail.openNightFlow')}</Link>
             <Link to={`/dma/waterBalance?districtId=${d.id}&month=${d.month}`}>
