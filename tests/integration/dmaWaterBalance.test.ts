@@ -112,6 +112,12 @@ describe('dmaWaterStatistics', () => {
       Math.round(((supplied - billed) / supplied) * 10_000) / 10_000,
     );
     expect(s.billedCoverage).toBe(0.5);
+    // apparent losses by the AWWA defaults (0.25 % of supplied + 0.25 % of billed), so with mains length, connections
+    // and pressure known there are real losses, a UARL and an ILI
+    expect(s.input.apparentLossesM3).toBeCloseTo(0.0025 * supplied + 0.0025 * billed, 6);
+    expect(s.balance.realLossesM3).not.toBeNull();
+    expect(s.balance.uarlLitresPerDay).toBeGreaterThan(0);
+    expect(s.balance.ili).toBeGreaterThan(0);
     expect(s.days).toHaveLength(n);
     expect(s.days[0]).toEqual({ day: days[0], suppliedM3: 90, billedM3: 70 });
     expect(s.days[2]).toEqual({ day: days[2], suppliedM3: 90, billedM3: 30 });

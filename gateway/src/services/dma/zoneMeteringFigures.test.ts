@@ -61,7 +61,7 @@ describe('districtSupplied and the balance input', () => {
     expect(districtSupplied([m(null, [])], [], DAYS).inletM3).toBeNull();
   });
 
-  it('hands the district network to the balance; unrecorded authorised use is 0', () => {
+  it('hands the district network to the balance; unrecorded authorised use is 0, apparent losses by the AWWA defaults', () => {
     const input = waterBalanceInput(31, { inletM3: 100, outletM3: 10 }, 70, 40, {
       mainsLengthKm: 2,
       privatePipeKm: null,
@@ -79,6 +79,14 @@ describe('districtSupplied and the balance input', () => {
       mainsLengthKm: 2,
       averagePressureM: 35,
     });
-    expect(input.apparentLossesM3).toBeUndefined();
+    // AWWA M36 defaults: 0.25 % of the 90 m³ supplied (unauthorised) + 0.25 % of the 70 m³ billed (data errors)
+    expect(input.apparentLossesM3).toBeCloseTo(0.225 + 0.175, 9);
+    expect(
+      waterBalanceInput(31, { inletM3: null, outletM3: 0 }, 70, 40, {
+        mainsLengthKm: 2,
+        privatePipeKm: null,
+        meanPressureM: 35,
+      }).apparentLossesM3,
+    ).toBeNull();
   });
 });

@@ -79,10 +79,24 @@ export type DistrictNetwork = {
 };
 
 /**
+ * Apparent losses when nobody has measured them, by the AWWA M36 water audit's default method (the Free Water Audit
+ * Software's defaults): unauthorised consumption 0.25 % of the water supplied, systematic data handling errors
+ * 0.25 % of billed metered consumption. Customer meter under-registration has no default there (it must come from
+ * meter testing) and is left out, so the estimate is a floor: real losses and the ILI are, if anything, high.
+ */
+export const APPARENT_LOSS_DEFAULTS = { unauthorisedShareOfSupplied: 0.0025, dataErrorShareOfBilled: 0.0025 };
+
+export const defaultApparentLosses = (suppliedM3: number | null, billedM3: number | null): number | null =>
+  suppliedM3 === null || billedM3 === null
+    ? null
+    : Math.max(0, suppliedM3) * APPARENT_LOSS_DEFAULTS.unauthorisedShareOfSupplied +
+      billedM3 * APPARENT_LOSS_DEFAULTS.dataErrorShareOfBilled;
+
+/**
  * The balance input of a district-month. Billed is the member meters' metered consumption; they are household
  * meters read at the household, so it is also the residential figure CJJ 92's R1 needs. Billed unmetered and
- * unbilled authorised use are not recorded anywhere yet: 0. Apparent losses are not estimated: real losses and the
- * ILI stay null rather than pretend.
+ * unbilled authorised use are not recorded anywhere yet: 0. Apparent losses by the AWWA defaults above, so that real
+ * losses, UARL and the ILI appear once mains length, connections and pressure are entered.
  */
 export const waterBalanceInput = (
   days: number,
@@ -98,6 +112,10 @@ export const waterBalanceInput = (
   billedUnmeteredM3: 0,
   unbilledAuthorisedM3: 0,
   residentialMeteredM3: billed,
+  apparentLossesM3: defaultApparentLosses(
+    supplied.inletM3 === null ? null : supplied.inletM3 - (supplied.outletM3 ?? 0),
+    billed,
+  ),
   mainsLengthKm: network.mainsLengthKm,
   serviceConnections: connections,
   privatePipeLengthKm: network.privatePipeKm,
