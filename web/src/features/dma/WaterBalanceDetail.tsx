@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { LineChart } from '../../components/charts/LineChart.tsx';
 import { GradeTag, RateText } from './BalanceTags.tsx';
 import { type BalanceSegment, balanceSegments, figure, percent } from './balanceFormat.ts';
+import { DistrictNightSparkline } from './DistrictNightSparkline.tsx';
 import { useWaterStatisticsQuery } from './dmaApi.ts';
 
 const SEGMENT_COLOR: Record<BalanceSegment['key'], string> = {
@@ -166,6 +167,8 @@ export function WaterBalanceDetail({ districtId, districtName, month, onClose }:
               <BalanceBar stats={data} />
               <Figures stats={data} />
               <DailyChart stats={data} />
+              {/* the balance next to the district's nightline over the last 90 days */}
+              <DistrictNightSparkline districtId={districtId} days={90} />
               <Link to={`/dma/nightFlow?districtId=${districtId}`}>{t('dma.balance.detail.nightFlowLink')}</Link>
             </>
           )}

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Permission } from '../../../components/Permission.tsx';
-import { DistrictNightSparkline } from './DistrictNightSparkline.tsx';
+import { DistrictNightSparkline } from '../DistrictNightSparkline.tsx';
 import { pathLengthM } from './geometry.ts';
 import { meterStatusKey } from './mapColours.ts';
 import type { Picked } from './mapLayers.ts';
@@ -67,7 +67,7 @@ export function MapDetailPanel({
             ]}
           />
           <Permission any={[PERMISSIONS.dmaAnalysisView]}>
-            <DistrictNightSparkline districtId={d.id} />
+            <DistrictNightSparkline districtId={d.id} days={30} />
           </Permission>
           <div className="wo-opsmap-links">
             <Link to={`/dma/nightFlow?districtId=${d.id}`}>{t('operationsMap.detail.openNightFlow')}</Link>

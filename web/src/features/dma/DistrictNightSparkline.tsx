@@ -1,30 +1,29 @@
-// The district panel's chart: the nightline of the last 30 days beside the detector's baseline, so a step shows at
-// a glance on the map; the night-flow page has the full analysis.
+// A district's nightline over the last days beside the detector's baseline, small: a step shows at a glance in the
+// map's district panel (30 days) and beside the month's balance (90 days); the night-flow page has the analysis.
 import { Colors, Spinner } from '@blueprintjs/core';
 import { addDays, chinaDay } from '@waterops/shared/reading';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartFrame } from '../../../components/charts/chartGeometry.ts';
-import { LineChart } from '../../../components/charts/LineChart.tsx';
-import { useNightFlowQuery } from '../dmaApi.ts';
+import type { ChartFrame } from '../../components/charts/chartGeometry.ts';
+import { LineChart } from '../../components/charts/LineChart.tsx';
+import { useNightFlowQuery } from './dmaApi.ts';
 
-export const SPARKLINE_DAYS = 30;
 const FRAME: ChartFrame = { width: 320, height: 130, margin: { top: 10, right: 8, bottom: 22, left: 34 } };
 /** China midnight of a day, as the chart's time. */
 const dayTime = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
-export function DistrictNightSparkline({ districtId }: { districtId: number }) {
+export function DistrictNightSparkline({ districtId, days }: { districtId: number; days: number }) {
   const { t } = useTranslation();
   const range = useMemo(() => {
     const to = chinaDay(new Date());
-    return { from: addDays(to, -(SPARKLINE_DAYS - 1)), to };
-  }, []);
+    return { from: addDays(to, -(days - 1)), to };
+  }, [days]);
   const { data, isFetching } = useNightFlowQuery({ districtId, ...range });
   if (!data) return isFetching ? <Spinner size={20} /> : null;
   const m3h = (v: number) => `${v.toFixed(2)} m³/h`;
   return (
     <LineChart
-      ariaLabel={t('operationsMap.detail.sparkline', { days: SPARKLINE_DAYS })}
+      ariaLabel={t('dma.night.sparkline', { days })}
       from={dayTime(range.from)}
       to={dayTime(range.to)}
       frame={FRAME}
@@ -32,14 +31,14 @@ export function DistrictNightSparkline({ districtId }: { districtId: number }) {
       series={[
         {
           key: 'nightline',
-          label: t('operationsMap.detail.nightlineSeries'),
+          label: t('dma.night.nightline'),
           color: Colors.BLUE3,
           points: data.days.map((d) => ({ time: dayTime(d.day), value: d.nightline })),
           format: m3h,
         },
         {
           key: 'baseline',
-          label: t('operationsMap.detail.baselineSeries'),
+          label: t('dma.night.baseline'),
           color: Colors.GRAY3,
           points: data.days.map((d) => ({ time: dayTime(d.day), value: d.baseline })),
           format: m3h,
