@@ -376,13 +376,14 @@ describe('GET dma/district/findList, {id} and checkDistrictName', () => {
 });
 
 describe('data scope', () => {
-  it('an account limited to one area sees and changes only the districts with a member area there', async () => {
+  it('an account limited to one area sees, analyses and changes only the districts with a member area there', async () => {
     const inside = await newDistrict({ areaIds: [areas.东四小区?.id, areas.和平里小区?.id] });
     const outside = await newDistrict({ areaIds: [areas.和平里小区?.id] });
     const none = await newDistrict();
     const user = await createUserWithPermissions(t.app, companyId, [
       PERMISSIONS.dmaDistrictView,
       PERMISSIONS.dmaDistrictEdit,
+      PERMISSIONS.dmaAnalysisView,
     ]);
     const scope = await call('POST', PLACE_PATHS.userRegionAreaSave, admin, {
       userId: user.id,
@@ -401,6 +402,20 @@ describe('data scope', () => {
     expect((await call('POST', DMA_PATHS.districtDelete(outside.id), token)).json()).toEqual(notFound);
     const positions = (await call('GET', DMA_PATHS.districtPosition, token)).json().datas as DistrictPosition[];
     expect(positions.map((p) => p.id)).not.toContain(outside.id);
+    // the analysis routes narrow by the same rule: the balance list, a district's balance and its night flow
+    const month = '2026-10';
+    const zones = (await call('GET', `${DMA_PATHS.zoneMetering}?month=${month}`, token)).json().datas as {
+      districtId: number;
+    }[];
+    expect(zones.map((z) => z.districtId)).toContain(inside.id);
+    expect(zones.map((z) => z.districtId)).not.toContain(outside.id);
+    const stats = (id: number) => call('GET', `${DMA_PATHS.waterStatistics}?districtId=${id}&month=${month}`, token);
+    expect((await stats(inside.id)).json().resp_code).toBe(0);
+    expect((await stats(outside.id)).json()).toEqual(notFound);
+    const night = (id: number) =>
+      call('GET', `${DMA_PATHS.nightFlow}?districtId=${id}&from=2026-10-01&to=2026-10-31`, token);
+    expect((await night(inside.id)).json().resp_code).toBe(0);
+    expect((await night(outside.id)).json()).toEqual(notFound);
     // creating a district outside the scope is refused and rolled back
     const before = await counts();
     const res = await call('POST', DMA_PATHS.districtSave, token, {

@@ -80,6 +80,21 @@ const districtQuery = (db: Db, companyId: number, scope: DataScope | null) => {
   return q;
 };
 
+/**
+ * The ids of the districts a scoped account sees, for the analysis routes (balance, night flow, import, map) to
+ * narrow by the same rule as the list; null for an unscoped account (every district of the tenant).
+ */
+export const visibleDistrictIds = async (db: Db, companyId: number, scope: DataScope | null) => {
+  if (!scope) return null;
+  const rows = await db
+    .selectFrom('districts as d')
+    .select('d.id')
+    .where('d.company_id', '=', companyId)
+    .where(visibleTo(scope))
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+};
+
 const COLUMNS = [
   'd.id',
   'd.district_name',

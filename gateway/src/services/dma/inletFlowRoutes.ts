@@ -94,7 +94,7 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const query = request.query as Record<string, unknown>;
       const districtId = idParam(query.districtId, 'districtId', true) as number;
       const meterId = idParam(query.meterId, 'meterId', false);
-      const district = await districtOr404(app.db, me.companyId, districtId);
+      const district = await districtOr404(app.db, me.companyId, districtId, me.scope);
       const measuring = (await districtMeters(app.db, me.companyId, [districtId])).filter(
         (m) => m.role === DISTRICT_METER_ROLE.inlet || m.role === DISTRICT_METER_ROLE.outlet,
       );

@@ -9,6 +9,7 @@ import { DMA_PATHS, MapDistrict, type NightFlowStatus } from '@waterops/shared/d
 import { addDays, addMonths, chinaDay, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
+import { visibleDistrictIds } from './districtRepository.ts';
 import { openEventCounts } from './leakEventRepository.ts';
 import { latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { districtMonths } from './zoneMetering.ts';
@@ -39,7 +40,10 @@ export const mapDistrictRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const at = now();
       const today = chinaDay(at);
       const month = addMonths(chinaMonth(at), -1);
-      const districts = (await loadDistricts(app.db, me.companyId)).filter((d) => (d.polygon?.length ?? 0) >= 3);
+      const visible = await visibleDistrictIds(app.db, me.companyId, me.scope);
+      const districts = (await loadDistricts(app.db, me.companyId)).filter(
+        (d) => (d.polygon?.length ?? 0) >= 3 && (!visible || visible.has(d.id)),
+      );
       const months = await districtMonths(app.db, me.companyId, districts, month);
       const nightlines = await latestNightlines(app.db, me.companyId);
       const open = await openEventCounts(app.db, me.companyId);

@@ -1,7 +1,6 @@
 // /api-workbench dma/nightFlow: the nightline per day with the detector's baseline and CUSUM and the leak events
-// (GET), each asked day's inflow curve (GET curves), and running the analysis now (POST analyse). Districts are the
-// tenant's as a whole (they carry no area or region, so a data scope does not narrow them); another tenant's
-// district is 404.
+// (GET), each asked day's inflow curve (GET curves), and running the analysis now (POST analyse). A district outside
+// the account's data scope (districtRepository's rule: by member areas) or another tenant's is 404.
 
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
@@ -15,6 +14,7 @@ import {
   NightFlowRun,
   NightFlowSeries,
 } from '@waterops/shared/dma';
+import type { DataScope } from '@waterops/shared/place';
 import { addDays, chinaDay, dayStart, daysBetween } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
@@ -23,6 +23,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
+import { visibleDistrictIds } from './districtRepository.ts';
 import { loadDmaParams } from './dmaParams.ts';
 import { type LeakEventRow, readLeakEvents } from './leakEventRepository.ts';
 import { districtNightlines } from './nightFlow/districtNightlines.ts';
@@ -47,10 +48,16 @@ export const CURVES_MAX_DAYS = 14;
 const round = (x: number | null, d = 4) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
 const validDay = (d: string) => DAY.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && addDays(d, 0) === d;
 
-/** The tenant's district, or 404. */
-export const districtOr404 = async (db: Kysely<DB>, companyId: number, districtId: number): Promise<DistrictInfo> => {
+/** The tenant's district within the account's data scope (the districts list's rule), or 404. */
+export const districtOr404 = async (
+  db: Kysely<DB>,
+  companyId: number,
+  districtId: number,
+  scope: DataScope | null,
+): Promise<DistrictInfo> => {
   const [d] = await loadDistricts(db, companyId, districtId);
-  if (!d) throw notFound();
+  const visible = await visibleDistrictIds(db, companyId, scope);
+  if (!d || (visible && !visible.has(d.id))) throw notFound();
   return d;
 };
 
@@ -118,7 +125,7 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       if (!validDay(to) || to < from) throw badRequest('to');
       if (daysBetween(from, to).length > NIGHT_FLOW_MAX_DAYS)
         throw new AppError(400, 'dmaAnalysis.rangeTooLong', 'to', { days: NIGHT_FLOW_MAX_DAYS });
-      const district = await districtOr404(app.db, me.companyId, districtId);
+      const district = await districtOr404(app.db, me.companyId, districtId, me.scope);
       const params = await loadDmaParams(app.db, me.companyId);
       // the detector runs from DETECTION_DAYS before `from`, so the range's first days have a warmed-up baseline
       const stored = await readNightlines(app.db, me.companyId, districtId, addDays(from, -(DETECTION_DAYS - 1)), to);
@@ -177,7 +184,7 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       if (days.length === 0 || !days.every(validDay)) throw badRequest('days');
       if (days.length > CURVES_MAX_DAYS)
         throw new AppError(400, 'dmaAnalysis.tooManyDays', 'days', { days: CURVES_MAX_DAYS });
-      await districtOr404(app.db, me.companyId, districtId);
+      await districtOr404(app.db, me.companyId, districtId, me.scope);
       const curves = [];
       for (const day of days.sort()) {
         const series = await districtSeries(app.db, me.companyId, districtId, day, day);
@@ -213,7 +220,7 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       if (to !== undefined && (!validDay(to) || from === undefined || to < from)) throw badRequest('to');
       if (from !== undefined && daysBetween(from, to ?? chinaDay(now())).length > NIGHT_FLOW_MAX_DAYS)
         throw new AppError(400, 'dmaAnalysis.rangeTooLong', 'to', { days: NIGHT_FLOW_MAX_DAYS });
-      if (districtId !== undefined) await districtOr404(app.db, me.companyId, districtId);
+      if (districtId !== undefined) await districtOr404(app.db, me.companyId, districtId, me.scope);
       const at = now();
       const r = await analyseTenant(app.db, me.companyId, at, {
         districtId,

@@ -15,6 +15,7 @@ import {
 import { addMonths, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
+import { visibleDistrictIds } from './districtRepository.ts';
 import { openEventCounts } from './leakEventRepository.ts';
 import { latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { districtOr404 } from './nightFlowRoutes.ts';
@@ -45,7 +46,7 @@ export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app, 
     async (request) => {
       const me = app.principalOf(request);
       const { districtId, month } = request.query;
-      const district = await districtOr404(app.db, me.companyId, districtId);
+      const district = await districtOr404(app.db, me.companyId, districtId, me.scope);
       const [m] = await districtMonths(app.db, me.companyId, [district], month);
       const days = monthDays(month);
       const billed = await billedPerDay(app.db, me.companyId, districtId, days[0] as string, days.at(-1) as string);
@@ -83,8 +84,9 @@ export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app, 
       const me = app.principalOf(request);
       const { kind } = request.query;
       const month = request.query.month ?? addMonths(chinaMonth(now()), -1);
+      const visible = await visibleDistrictIds(app.db, me.companyId, me.scope);
       const districts = (await loadDistricts(app.db, me.companyId)).filter(
-        (d) => kind === undefined || d.kind === kind,
+        (d) => (kind === undefined || d.kind === kind) && (!visible || visible.has(d.id)),
       );
       const months = await districtMonths(app.db, me.companyId, districts, month);
       const nightlines = await latestNightlines(app.db, me.companyId);
