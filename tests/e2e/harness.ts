@@ -27,7 +27,8 @@ export const launchBrowser = (): Promise<Browser> =>
 
 /** A fresh browser context (own storage) with a desktop viewport and the given UI language. */
 export const newContext = async (browser: Browser, locale: 'zh-CN' | 'en' = 'zh-CN'): Promise<BrowserContext> => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  // reduced motion: menu groups open at once, so a click never lands on an entry still sliding into place
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale, reducedMotion: 'reduce' });
   // fail fast: a step that has not happened in 10 s will not happen
   context.setDefaultTimeout(10_000);
   return context;

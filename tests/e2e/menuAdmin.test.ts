@@ -13,6 +13,7 @@ const openSystemPage = async (page: Page, name: string | RegExp) => {
   const group = mainMenu(page).getByRole('button', { name: '系统管理' });
   await visible(group);
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
   await link.click();
 };
 

@@ -7,6 +7,7 @@ import { NavLink } from 'react-router-dom';
 import { type AppRoute, visibleMenu } from '../app/router/buildMenuRoutes.ts';
 import { settings } from '../app/settings.ts';
 import { menuIcon } from './menuIcon.ts';
+import { useReducedMotion } from './reducedMotion.ts';
 
 export type SideMenuProps = {
   /** the user's menu routes */
@@ -115,6 +116,7 @@ const contains = (route: AppRoute, match: AppRoute): boolean =>
 function Group({ route, match, collapsed, depth, openId, onToggle }: GroupProps) {
   const open = openId === route.id;
   const active = contains(route, match);
+  const reducedMotion = useReducedMotion();
   if (collapsed && depth === 0) return <CollapsedGroup route={route} active={active} />;
   return (
     <div className="wo-menu-group-wrap">
@@ -128,7 +130,7 @@ function Group({ route, match, collapsed, depth, openId, onToggle }: GroupProps)
         <span className="wo-menu-title">{route.title}</span>
         <Icon icon="chevron-down" className={`wo-menu-chevron${open ? ' open' : ''}`} />
       </button>
-      <Collapse isOpen={open} keepChildrenMounted>
+      <Collapse isOpen={open} keepChildrenMounted transitionDuration={reducedMotion ? 0 : undefined}>
         <div className="wo-menu-children">
           <MenuLevel routes={route.children} match={match} collapsed={false} depth={depth + 1} />
         </div>
