@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import { type DbRow, findRow } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
@@ -209,13 +209,9 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (!user) throw notFound();
         await setEnabled(tx, me.companyId, id, enabled, at);
         if (!enabled) await revokeAllTokens(tx, me.companyId, id, at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: enabled ? 'userEnable' : 'userDisable',
           detail: `user #${id} ${String(user.username)}`,
-          ip: request.ip,
           at,
         });
       });
@@ -248,13 +244,9 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (!user) throw notFound();
         await setPasswordHash(tx, me.companyId, id, passwordHash, at);
         await revokeAllTokens(tx, me.companyId, id, at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'userPasswordReset',
           detail: `user #${id} ${String(user.username)}`,
-          ip: request.ip,
           at,
         });
       });

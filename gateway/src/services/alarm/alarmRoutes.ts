@@ -26,7 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { alreadyHeld } from '../conditionalGet.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { alarmListEtag } from './alarmEtag.ts';
@@ -53,19 +53,6 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
   const caller = (request: FastifyRequest) => {
     const me = app.principalOf(request);
     return { me, scope: scopeFilter(ALARM_SCOPE, me.scope) };
-  };
-
-  const log = (request: FastifyRequest, operation: Operation, detail: string) => {
-    const me = app.principalOf(request);
-    return recordOperation(app.db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at: now(),
-    });
   };
 
   app.get(
@@ -183,11 +170,11 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       const text = comment?.trim() || null;
       const changed = await acknowledgeAlarms(app.db, me, scope, ids, text, now());
       if (changed) announce(me.companyId);
-      await log(
-        request,
-        'alarmAcknowledge',
-        `alarms ${ids.join(',')}: ${changed} acknowledged${text ? ` (${text})` : ''}`,
-      );
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmAcknowledge',
+        detail: `alarms ${ids.join(',')}: ${changed} acknowledged${text ? ` (${text})` : ''}`,
+        at: now(),
+      });
       return ok({ changed }, request.t('common.success'));
     },
   );
@@ -211,7 +198,11 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       if (!why) throw badRequest('reason');
       const changed = await shelveAlarms(app.db, me, scope, ids, minutes, why, now());
       if (changed) announce(me.companyId);
-      await log(request, 'alarmShelve', `alarms ${ids.join(',')}: ${changed} shelved ${minutes} min (${why})`);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmShelve',
+        detail: `alarms ${ids.join(',')}: ${changed} shelved ${minutes} min (${why})`,
+        at: now(),
+      });
       return ok({ changed }, request.t('common.success'));
     },
   );
@@ -232,7 +223,11 @@ export const alarmRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       const { ids } = request.body;
       const changed = await unshelveAlarms(app.db, me.companyId, me, scope, ids, now());
       if (changed) announce(me.companyId);
-      await log(request, 'alarmUnshelve', `alarms ${ids.join(',')}: ${changed} unshelved`);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmUnshelve',
+        detail: `alarms ${ids.join(',')}: ${changed} unshelved`,
+        at: now(),
+      });
       return ok({ changed }, request.t('common.success'));
     },
   );

@@ -31,7 +31,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { tenantIdsAmong } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { deleteAreaRule, loadAlarmRules, saveRuleFields, type TenantAlarmRules } from './alarmRuleRepository.ts';
@@ -62,19 +62,6 @@ const pick = <T extends object>(from: T, fields: readonly (keyof T)[]): Record<s
   Object.fromEntries(fields.map((f) => [f, from[f] as number]));
 
 export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
-  const log = (request: FastifyRequest, operation: 'alarmRuleUpdate' | 'alarmRuleClone', detail: string) => {
-    const me = app.principalOf(request);
-    return recordOperation(app.db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at: now(),
-    });
-  };
-
   /** The usage rule of an area (its overrides, else the tenant's), or the tenant's; 404 for an area not the tenant's. */
   const usageOf = async (companyId: number, rules: TenantAlarmRules, areaId: number | undefined) => {
     if (areaId === undefined) return rules.usage;
@@ -113,7 +100,11 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const broken = checkThresholdRule(kind, rule);
         if (broken) throw ruleBroken(broken, broken.endsWith('.range') ? 'alarmValue' : undefined);
         await saveRuleFields(app.db, me.companyId, kind, pick(rule, ['alarmValue', 'severeValue']), now());
-        await log(request, 'alarmRuleUpdate', `${kind}: alarm ${rule.alarmValue}, severe ${rule.severeValue}`);
+        await recordRequestOperation(app.db, request, me, {
+          operation: 'alarmRuleUpdate',
+          detail: `${kind}: alarm ${rule.alarmValue}, severe ${rule.severeValue}`,
+          at: now(),
+        });
         return ok((await loadAlarmRules(app.db, me.companyId))[kind], request.t('common.success'));
       },
     );
@@ -142,13 +133,13 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     if (broken) throw ruleBroken(broken);
     const write = areaId === undefined ? (fields as Record<string, number>) : (merged as Record<string, number>);
     await saveRuleFields(app.db, me.companyId, 'usage', write, now(), areaId);
-    await log(
-      request,
-      'alarmRuleUpdate',
-      `usage${areaId === undefined ? '' : ` of area ${areaId}`}: ${Object.entries(fields)
+    await recordRequestOperation(app.db, request, me, {
+      operation: 'alarmRuleUpdate',
+      detail: `usage${areaId === undefined ? '' : ` of area ${areaId}`}: ${Object.entries(fields)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}`,
-    );
+      at: now(),
+    });
     return usageOf(me.companyId, await loadAlarmRules(app.db, me.companyId), areaId);
   };
 
@@ -224,7 +215,11 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const { areaId } = request.body;
       if (!(await tenantIdsAmong(app.db, 'areas', me.companyId, [areaId])).has(areaId)) throw notFound();
       await deleteAreaRule(app.db, me.companyId, areaId);
-      await log(request, 'alarmRuleUpdate', `usage of area ${areaId}: back to the default`);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmRuleUpdate',
+        detail: `usage of area ${areaId}: back to the default`,
+        at: now(),
+      });
       return ok((await loadAlarmRules(app.db, me.companyId)).usage, request.t('common.success'));
     },
   );
@@ -246,7 +241,11 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       if (broken) throw ruleBroken(broken);
       await saveRuleFields(app.db, me.companyId, 'offline', { ...request.body }, now());
       const { alarmHours, severeHours, urgentHours } = request.body;
-      await log(request, 'alarmRuleUpdate', `offline: ${alarmHours} / ${severeHours} / ${urgentHours} h`);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmRuleUpdate',
+        detail: `offline: ${alarmHours} / ${severeHours} / ${urgentHours} h`,
+        at: now(),
+      });
       return ok((await loadAlarmRules(app.db, me.companyId)).offline, request.t('common.success'));
     },
   );
@@ -266,7 +265,11 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const me = app.principalOf(request);
       await saveRuleFields(app.db, me.companyId, 'delay', { ...request.body }, now());
       const { onDelaySeconds, offDelaySeconds } = request.body;
-      await log(request, 'alarmRuleUpdate', `delays: on ${onDelaySeconds} s, off ${offDelaySeconds} s`);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'alarmRuleUpdate',
+        detail: `delays: on ${onDelaySeconds} s, off ${offDelaySeconds} s`,
+        at: now(),
+      });
       return ok((await loadAlarmRules(app.db, me.companyId)).delay, request.t('common.success'));
     },
   );
@@ -283,7 +286,11 @@ export const alarmRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     await app.db.transaction().execute(async (tx) => {
       for (const to of targets) await saveRuleFields(tx, me.companyId, 'usage', source, now(), to);
     });
-    await log(request, 'alarmRuleClone', `usage of area ${fromAreaId} → areas ${targets.join(',')}`);
+    await recordRequestOperation(app.db, request, me, {
+      operation: 'alarmRuleClone',
+      detail: `usage of area ${fromAreaId} → areas ${targets.join(',')}`,
+      at: now(),
+    });
     return { cloned: targets.length };
   };
 

@@ -29,7 +29,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
@@ -73,13 +73,9 @@ export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const entry = await findBlacklistEntry(tx, me.companyId, listKind, id, scopeFilter(DEVICE_SCOPE, me.scope));
       if (!entry) throw notFound();
       await updateBlacklistReason(tx, me.companyId, id, reason?.trim() || null);
-      await recordOperation(tx, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(tx, request, me, {
         operation: 'blacklistUpdate',
         detail: `blacklist #${id} ${describe(listKind, entry)}`,
-        ip: request.ip,
         at,
       });
       return (await findBlacklistEntry(tx, me.companyId, listKind, id, null)) as BlacklistRow;
@@ -153,13 +149,9 @@ export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
             at,
           });
           if (id === undefined) return undefined;
-          await recordOperation(tx, {
-            companyId: me.companyId,
-            userId: me.userId,
-            username: me.username,
+          await recordRequestOperation(tx, request, me, {
             operation: 'blacklistAdd',
             detail: `blacklist #${id} ${describe(listKind, { device_kind: deviceKind, device_code: device.code })}`,
-            ip: request.ip,
             at,
           });
           return findBlacklistEntry(tx, me.companyId, listKind, id, null);
@@ -193,13 +185,9 @@ export const blacklistRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           const entry = await findBlacklistEntry(tx, me.companyId, listKind, id, scopeFilter(DEVICE_SCOPE, me.scope));
           if (!entry) throw notFound();
           await removeFromBlacklist(tx, me.companyId, id);
-          await recordOperation(tx, {
-            companyId: me.companyId,
-            userId: me.userId,
-            username: me.username,
+          await recordRequestOperation(tx, request, me, {
             operation: 'blacklistRemove',
             detail: `blacklist #${id} ${describe(listKind, entry)}`,
-            ip: request.ip,
             at,
           });
         });

@@ -11,7 +11,7 @@ import {
 } from '@waterops/shared/codeRule';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { findCodeRules, saveCodeRules } from './codeRuleRepository.ts';
 
@@ -60,15 +60,11 @@ export const codeRuleRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
       const at = now();
       const saved = await app.db.transaction().execute(async (tx) => {
         await saveCodeRules(tx, companyId, rules, at);
-        await recordOperation(tx, {
-          companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'codeRuleSave',
           detail: rules
             .map((r) => `${r.kind}: ${r.prefix.trim()}/${r.datePart}/${r.seqLength}/${r.nextSeq}`)
             .join('; '),
-          ip: request.ip,
           at,
         });
         return findCodeRules(tx, companyId);

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import { findTargets, insertCommands, meterCodesUnder, type NewCommand, storedSettings } from './commandRepository.ts';
 import { commandDeadline, decideCreation } from './commandRules.ts';
@@ -78,15 +78,11 @@ export const createCommands = async (c: CreateCommands): Promise<CommandBatch> =
     const inserted = await insertCommands(tx, rows);
     const cancelled = rows.filter((r) => r.state === COMMAND_STATE.cancelled).length;
     if (c.operation)
-      await recordOperation(tx, {
-        companyId: c.me.companyId,
-        userId: c.me.userId,
-        username: c.me.username,
+      await recordRequestOperation(tx, c.request, c.me, {
         operation: c.operation,
         detail: `${c.command} ${kindName} ×${rows.length}${cancelled ? ` (cancelled ${cancelled})` : ''}: ${rows
           .map((r) => r.deviceCode)
           .join(' ')}`,
-        ip: c.request.ip,
         at: c.now,
       });
     return inserted;

@@ -40,7 +40,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { usernameTaken } from '../account/accountRepository.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { type FilterSpec, filterConditions, sortTerms } from '../resource/resourceQuery.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
@@ -265,13 +265,9 @@ export const companyRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
           id = created.companyId;
         }
         const saved = (await findVisibleCompany(tx, me.companyId, id)) as CompanyRow;
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: existing ? 'companyUpdate' : 'companyCreate',
           detail: `company #${id} ${saved.name} ${saved.code ?? ''}${existing ? '' : ` admin ${(body.adminUsername ?? '').trim()}`}`,
-          ip: request.ip,
           at,
         });
         return saved;
@@ -307,13 +303,9 @@ export const companyRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (id === me.companyId && !enabled) return { refusal: 'resource.company.self' } as const;
         await updateCompany(tx, id, { enabled });
         if (!enabled) ended = await endCompanySessions(tx, id, at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: enabled ? 'companyEnable' : 'companyDisable',
           detail: `company #${id} ${company.name} ${company.code ?? ''}`,
-          ip: request.ip,
           at,
         });
         return null;
@@ -368,13 +360,9 @@ export const companyRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
         if (taken) return taken;
         await updateCompany(tx, me.companyId, columns);
         const changed = (Object.keys(columns) as (keyof typeof columns)[]).filter((k) => before[k] !== columns[k]);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'companyProfileUpdate',
           detail: changed.join(', '),
-          ip: request.ip,
           at,
         });
         return (await findVisibleCompany(tx, me.companyId, me.companyId)) as CompanyRow;

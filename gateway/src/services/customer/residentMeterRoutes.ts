@@ -28,7 +28,7 @@ import type { DB } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { lockResource } from '../resource/resourceRepository.ts';
 import { rowInScope, scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
@@ -68,31 +68,16 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       ? { resp_code: BUSINESS_FAILURE_CODE, resp_msg: request.t(refusal.key, refusal.params), datas: null }
       : ok(null, request.t('common.success'));
 
-  /** Runs a binding change in one transaction under the residents' lock; `log` entries are written inside it. */
+  /** Runs a binding change in one transaction under the residents' lock; its log entries are written inside it. */
   const change = async (
     request: FastifyRequest,
-    work: (
-      tx: Transaction<DB>,
-      me: Principal,
-      at: Date,
-      log: (operation: Operation, detail: string) => Promise<void>,
-    ) => Promise<Refusal | null>,
+    work: (tx: Transaction<DB>, me: Principal, at: Date) => Promise<Refusal | null>,
   ) => {
     const me = app.principalOf(request);
     const at = now();
     const refusal = await app.db.transaction().execute(async (tx) => {
       await lockResource(tx, 'residents', me.companyId);
-      return work(tx, me, at, (operation, detail) =>
-        recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
-          operation,
-          detail,
-          ip: request.ip,
-          at,
-        }),
-      );
+      return work(tx, me, at);
     });
     return answer(request, refusal);
   };
@@ -111,7 +96,7 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       },
     },
     (request) =>
-      change(request, async (tx, me, at, log): Promise<Refusal | null> => {
+      change(request, async (tx, me, at): Promise<Refusal | null> => {
         const { residentId, meterIds, remark } = request.body;
         const [resident] = await residentsInScope(tx, me, [residentId]);
         if (!resident) throw notFound();
@@ -126,14 +111,18 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
           };
         await insertBindings(tx, me.companyId, residentId, meterIds, me.userId, at, remark?.trim() || null);
         for (const m of meters)
-          await log('meterBind', `meter #${m.id} ${m.meter_code} → resident #${residentId} ${resident.resident_code}`);
+          await recordRequestOperation(tx, request, me, {
+            operation: 'meterBind',
+            detail: `meter #${m.id} ${m.meter_code} → resident #${residentId} ${resident.resident_code}`,
+            at,
+          });
         return null;
       }),
   );
 
   /** Ends the open bindings of meters (relieve, takeOff), all or nothing: an unbound meter refuses the batch. */
   const unbind = (request: FastifyRequest, meterIds: number[], kind: UnbindKind, operation: Operation) =>
-    change(request, async (tx, me, at, log): Promise<Refusal | null> => {
+    change(request, async (tx, me, at): Promise<Refusal | null> => {
       const meters = await metersInScope(tx, me, meterIds);
       const free = meters.find((m) => m.binding_id === null);
       if (free) return { key: 'resource.residentMeter.notBound', params: { code: free.meter_code } };
@@ -146,10 +135,11 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
         at,
       );
       for (const m of meters)
-        await log(
+        await recordRequestOperation(tx, request, me, {
           operation,
-          `meter #${m.id} ${m.meter_code} ← resident #${m.resident_id} ${m.resident_code} (${kind})`,
-        );
+          detail: `meter #${m.id} ${m.meter_code} ← resident #${m.resident_id} ${m.resident_code} (${kind})`,
+          at,
+        });
       return null;
     });
 
@@ -211,7 +201,7 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       },
     },
     (request) =>
-      change(request, async (tx, me, at, log): Promise<Refusal | null> => {
+      change(request, async (tx, me, at): Promise<Refusal | null> => {
         const ids = parseIdList(request.query.residentIds);
         if (ids.length > 200) throw badRequest('residentIds');
         const residents = await residentsInScope(tx, me, ids);
@@ -227,7 +217,11 @@ export const residentMeterRoutes: ServicePlugin<ServiceOptions> = async (app, { 
         await setResidentStatus(tx, me.companyId, ids, RESIDENT_STATUS_CLOSED, at);
         for (const r of residents) {
           const codes = open.filter((b) => Number(b.resident_id) === Number(r.id)).map((b) => b.meter_code);
-          await log('residentClearance', `resident #${r.id} ${r.resident_code} meters: ${codes.join(' ') || '-'}`);
+          await recordRequestOperation(tx, request, me, {
+            operation: 'residentClearance',
+            detail: `resident #${r.id} ${r.resident_code} meters: ${codes.join(' ') || '-'}`,
+            at,
+          });
         }
         return null;
       }),

@@ -29,7 +29,7 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { type Refusal, registerResource } from '../resource/registerResource.ts';
 import { likePattern } from '../resource/resourceQuery.ts';
 import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
@@ -267,25 +267,6 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
     now,
   );
 
-  const log = (
-    tx: Transaction<DB>,
-    request: FastifyRequest,
-    operation: 'residentDelete' | 'residentAppAccount',
-    detail: string,
-    at: Date,
-  ) => {
-    const me = app.principalOf(request);
-    return recordOperation(tx, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at,
-    });
-  };
-
   app.post(
     path(CUSTOMER_PATHS.residentDeleteBatch),
     {
@@ -315,7 +296,11 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
         }
         await deleteResidents(tx, me.companyId, ids);
         for (const r of rows)
-          await log(tx, request, 'residentDelete', `resident #${r.id} ${r.resident_code} ${r.resident_name}`, at);
+          await recordRequestOperation(tx, request, me, {
+            operation: 'residentDelete',
+            detail: `resident #${r.id} ${r.resident_code} ${r.resident_name}`,
+            at,
+          });
         return null;
       });
       if (refusal) return refuse(request, refusal.key, refusal.params);
@@ -355,7 +340,11 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
       for (const [i, id] of ids.entries()) {
         const r = byId.get(id) as (typeof rows)[number];
         await setAppAccount(tx, me.companyId, id, r.resident_code, hashes[i] as string, at);
-        await log(tx, request, 'residentAppAccount', `resident #${id} ${r.resident_code}`, at);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'residentAppAccount',
+          detail: `resident #${id} ${r.resident_code}`,
+          at,
+        });
         out.push({
           residentId: id,
           residentCode: r.resident_code,

@@ -28,7 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin, TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { sendStoredSettings } from '../command/commandCreation.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { type ResourceDescriptor, registerResource } from '../resource/registerResource.ts';
 import { lockResource } from '../resource/resourceRepository.ts';
 import { rowInScope, scopeFilter } from '../resource/resourceScope.ts';
@@ -209,13 +209,9 @@ export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now,
           };
         await deleteCollectors(tx, me.companyId, ids);
         for (const r of rows)
-          await recordOperation(tx, {
-            companyId: me.companyId,
-            userId: me.userId,
-            username: me.username,
+          await recordRequestOperation(tx, request, me, {
             operation: 'collectorDelete',
             detail: `collector #${r.id} ${r.collector_code} (batch of ${ids.length})`,
-            ip: request.ip,
             at,
           });
         return null;
@@ -395,13 +391,9 @@ export const collectorRoutes: ServicePlugin<ServiceOptions> = async (app, { now,
           });
         const concentratorId = row.concentrator_id === null ? null : Number(row.concentrator_id);
         await replaceCollectorMeters(tx, me.companyId, id, concentratorId, [...found.values()], at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'collectorArchives',
           detail: `collector #${id} ${String(row.collector_code)} meters [${split.codes.slice(0, 50).join(' ')}${split.codes.length > 50 ? ' …' : ''}] (${split.codes.length})`,
-          ip: request.ip,
           at,
         });
         return meterCodesUnder(tx, me.companyId, id);

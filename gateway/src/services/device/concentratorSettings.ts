@@ -9,7 +9,7 @@ import type { DB } from '../../db/tables.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { type DbRow, findRow } from '../resource/resourceRepository.ts';
 import { rowInScope, type ScopeSpec, scopeFilter } from '../resource/resourceScope.ts';
 import { updateDeviceSettings } from './concentratorRepository.ts';
@@ -51,13 +51,9 @@ export const changeDeviceSettings = async (
   await app.db.transaction().execute(async (tx) => {
     const row = await deviceInScope(tx, change.table, ['id', change.codeColumn], me, change.id);
     await updateDeviceSettings(tx, change.table, me.companyId, change.id, change.values, at);
-    await recordOperation(tx, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
+    await recordRequestOperation(tx, request, me, {
       operation: change.operation,
       detail: `${change.table === 'concentrators' ? 'concentrator' : 'collector'} #${change.id} ${String(row[change.codeColumn])} ${change.detail}`,
-      ip: request.ip,
       at,
     });
   });

@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import { type DbRow, lockResource } from '../resource/resourceRepository.ts';
 import { inAreasOfRegions, scopeFilter } from '../resource/resourceScope.ts';
@@ -358,13 +358,9 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
         const found = await metersAmong(tx, me.companyId, { ids }, scopeFilter(SCOPE, me.scope));
         if (found.length !== ids.length) throw notFound();
         await untieMeters(tx, me.companyId, ids, at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'meterUntie',
           detail: `meter ${found.map((f) => `#${f.id} ${f.meterCode}`).join(', ')}`,
-          ip: request.ip,
           at,
         });
       });

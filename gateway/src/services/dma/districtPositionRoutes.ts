@@ -7,7 +7,7 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import { closeRing, DistrictPosition, DistrictPositionSave, DMA_PATHS, validateDistrict } from '@waterops/shared/dma';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { districtPositions, findDistrict, lockDistricts, updateDistrict } from './districtRepository.ts';
 
@@ -55,13 +55,9 @@ export const districtPositionRoutes: ServicePlugin<ServiceOptions> = async (app,
         if (violation) throw new AppError(400, violation.message, violation.field);
         const ring = polygon ? closeRing(polygon) : null;
         await updateDistrict(tx, me.companyId, id, { polygon: ring ? JSON.stringify(ring) : null }, at);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'districtOutline',
           detail: `district #${id} ${existing.district_name}: ${ring ? `${ring.length - 1} points` : 'cleared'}`,
-          ip: request.ip,
           at,
         });
         return {

@@ -25,9 +25,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { DISTRICT_KIND, DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
   ancestorIds,
@@ -133,24 +132,6 @@ export const districtRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
     return rows.map((r) => toDistrict(r, details.get(r.id)));
   };
 
-  const log = (
-    request: FastifyRequest,
-    me: Principal,
-    operation: 'districtCreate' | 'districtUpdate' | 'districtDelete',
-    detail: string,
-    at: Date,
-    db = app.db,
-  ) =>
-    recordOperation(db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at,
-    });
-
   app.get(
     path(DMA_PATHS.districts),
     {
@@ -254,14 +235,11 @@ export const districtRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
       // a scoped account may not create or move a district outside its scope: roll back, name the areas
       if (me.scope && !(await findDistrict(tx, me.companyId, savedId, me.scope)))
         throw new AppError(400, 'resource.scope.outside', 'areaIds');
-      await log(
-        request,
-        me,
-        mode === 'create' ? 'districtCreate' : 'districtUpdate',
-        `district #${savedId} ${name}`,
+      await recordRequestOperation(tx, request, me, {
+        operation: mode === 'create' ? 'districtCreate' : 'districtUpdate',
+        detail: `district #${savedId} ${name}`,
         at,
-        tx,
-      );
+      });
       return savedId;
     });
     const row = (await findDistrict(app.db, me.companyId, savedId, null)) as DistrictRow;
@@ -314,7 +292,11 @@ export const districtRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
         const subZones = await subZoneCount(tx, me.companyId, id);
         if (subZones > 0) return { name: existing.district_name, count: subZones };
         await deleteDistrict(tx, me.companyId, id);
-        await log(request, me, 'districtDelete', `district #${id} ${existing.district_name}`, at, tx);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'districtDelete',
+          detail: `district #${id} ${existing.district_name}`,
+          at,
+        });
         return null;
       });
       if (refusal)

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { INLET_FLOW_MAX_BYTES, INLET_FLOW_TEMPLATE, type InletFlowLine, parseInletFlowCsv } from './inletFlowImport.ts';
 import { analyseTenant } from './nightFlowAnalysis.ts';
@@ -143,13 +143,9 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const days = daysBetween(closingDay(from), closingDay(to)).slice(-NIGHT_FLOW_MAX_DAYS);
         await analyseTenant(app.db, me.companyId, at, { districtId, from: days[0], to: days.at(-1) });
       }
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'dmaInletFlowImport',
         detail: `${district.name}: ${imported} imported, ${failed.length} failed`,
-        ip: request.ip,
         at,
       });
       return ok(

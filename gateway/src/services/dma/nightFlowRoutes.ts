@@ -21,7 +21,7 @@ import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { visibleDistrictIds } from './districtRepository.ts';
 import { loadDmaParams } from './dmaParams.ts';
@@ -229,13 +229,9 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         full: from === undefined,
       });
       if (r.changed) app.changeHints?.announce({ companyId: me.companyId, topic: 'alarms' });
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'dmaNightFlowAnalyse',
         detail: `${districtId === undefined ? 'all districts' : `district ${districtId}`}: ${r.districts} districts, ${r.days} days`,
-        ip: request.ip,
         at,
       });
       const { changed: _, ...run } = r;

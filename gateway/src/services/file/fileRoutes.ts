@@ -12,7 +12,7 @@ import { FILE_PATHS, MAX_IMAGE_BYTES } from '@waterops/shared/user';
 import type { FastifyReply } from 'fastify';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { findFileById, insertFile } from './fileRepository.ts';
 import { openFileStore } from './fileStore.ts';
@@ -82,13 +82,9 @@ export const fileRoutes: ServicePlugin<ServiceOptions> = async (app, { config, n
         await store.remove(me.companyId, id);
         throw e;
       }
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'fileUpload',
         detail: name,
-        ip: request.ip,
         at,
       });
       return ok({ id, name, contentType, size: content.length, url: FILE_PATHS.file(id) }, request.t('common.success'));

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { tenantRowExists } from '../device/concentratorRepository.ts';
 import { DEVICE_SCOPE } from '../device/concentratorSettings.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { rowInScope, scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
@@ -111,13 +111,9 @@ export const ingestKeyRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           createdBy: me.userId,
         });
         const row = (await findIngestKey(tx, me.companyId, id)) as IngestKeyRow;
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'ingestKeyCreate',
           detail: describe(row),
-          ip: request.ip,
           at,
         });
         return { id, key };
@@ -149,13 +145,9 @@ export const ingestKeyRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const existing = await findIngestKey(tx, me.companyId, id);
         if (!existing) throw notFound();
         await setIngestKeyEnabled(tx, me.companyId, id, enabled);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'ingestKeyEnable',
           detail: `${describe(existing)} ${enabled ? 'enabled' : 'disabled'}`,
-          ip: request.ip,
           at,
         });
         return (await findIngestKey(tx, me.companyId, id)) as IngestKeyRow;
@@ -178,13 +170,9 @@ export const ingestKeyRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const existing = await findIngestKey(tx, me.companyId, id);
         if (!existing) throw notFound();
         await deleteIngestKey(tx, me.companyId, id);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'ingestKeyDelete',
           detail: describe(existing),
-          ip: request.ip,
           at,
         });
       });

@@ -8,7 +8,7 @@ import type { Principal } from '../../plugins/sessionCache.ts';
 import { bearerToken, hashToken } from '../uaa/accessToken.ts';
 import { findActiveSession } from '../uaa/tokenRepository.ts';
 import { failureReason, requestLine } from './failedAttempt.ts';
-import { type OperationRecord, recordOperation } from './operationLogRepository.ts';
+import { type OperationRecord, recordOperation, recordRequestOperation } from './operationLogRepository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,13 +78,9 @@ const failureLogPlugin: FastifyPluginAsync<FailureLogOptions> = async (fastify, 
     track(
       callerOf(request).then(async (caller) => {
         if (!caller) return;
-        await recordOperation(fastify.db, {
-          companyId: caller.companyId,
-          userId: caller.userId,
-          username: caller.username,
+        await recordRequestOperation(fastify.db, request, caller, {
           operation: request.routeOptions.config?.operation ?? 'request',
           detail: requestLine(request.method, request.url),
-          ip: request.ip,
           at,
           result: 'failed',
           reason,

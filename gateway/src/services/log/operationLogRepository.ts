@@ -38,6 +38,18 @@ export const recordOperation = async (db: Kysely<DB>, r: OperationRecord): Promi
     .execute();
 };
 
+/**
+ * Records what the signed-in user of a request did. Almost every change logs itself this way: the tenant, user and
+ * address are taken from the principal and the request here, once, so a call site states only what happened.
+ */
+export const recordRequestOperation = (
+  db: Kysely<DB>,
+  request: { ip: string },
+  me: { companyId: number; userId: number; username: string },
+  entry: Pick<OperationRecord, 'operation' | 'detail' | 'at' | 'result' | 'reason'>,
+): Promise<void> =>
+  recordOperation(db, { ...entry, companyId: me.companyId, userId: me.userId, username: me.username, ip: request.ip });
+
 export type OperationFilter = {
   username?: string;
   operation?: Operation;

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import { CompanyMenuEntry, CompanyMenusOpened, normalizeOpened, USER_PATHS } from '@waterops/shared/user';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { companyMenuRows, companyUserIds, findChildCompany, storeOpened } from './companyMenuRepository.ts';
 import { buildCompanyMenuTree } from './companyMenuTree.ts';
@@ -95,13 +95,9 @@ export const companyMenuRoutes: ServicePlugin<ServiceOptions> = async (app, { no
         }));
         const open = normalizeOpened(opening, request.body.menuIds);
         await storeOpened(tx, child.id, [...open]);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'companyMenusOpen',
           detail: `company #${child.id} ${child.name}: ${open.size} of ${rows.length} menu entries open`,
-          ip: request.ip,
           at,
         });
         return child.id;

@@ -18,7 +18,7 @@ import {
 } from '@waterops/shared/monitoring';
 import { notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { dayWindow, requestDayRange } from '../reading/readingRecordRoutes.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
@@ -109,13 +109,9 @@ export const usageExceptionRoutes: ServicePlugin<ServiceOptions> = async (app, {
           };
         const changed = await setHandleState(tx, me.companyId, ids, state, at);
         const codes = [...found.values()].map((f) => f.sourceCode);
-        await recordOperation(tx as unknown as typeof app.db, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'usageExceptionHandle',
           detail: `${state === 1 ? 'confirmed' : 'dismissed'} #${ids.join(',#')} (${codes.join(', ')})${remark?.trim() ? `: ${remark.trim()}` : ''}`,
-          ip: request.ip,
           at,
         });
         return ok({ changed }, request.t('common.success'));

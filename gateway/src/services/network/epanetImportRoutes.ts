@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import type { InpIssue } from './epanet/inpNetwork.ts';
 import { parseInp } from './epanet/parseInp.ts';
@@ -144,13 +144,9 @@ export const epanetImportRoutes: ServicePlugin<ServiceOptions> = async (app, { n
               codes: clashes.map((c) => c.code).join(', '),
             });
           await writePlan(tx, me.companyId, plan, at);
-          await recordOperation(tx, {
-            companyId: me.companyId,
-            userId: me.userId,
-            username: me.username,
+          await recordRequestOperation(tx, request, me, {
             operation: 'epanetImport',
             detail: `${parsed.network?.title || 'EPANET'}: ${plan.wells.length} wells, ${plan.pipes.length} pipelines, ${plan.valves.length} valves`,
-            ip: request.ip,
             at,
           });
         });

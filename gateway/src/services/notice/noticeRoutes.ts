@@ -22,7 +22,7 @@ import {
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { alreadyHeld } from '../conditionalGet.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { tenantIdsAmong } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { noticeEtag } from './noticeEtag.ts';
@@ -109,13 +109,9 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
           me.userId,
           at,
         );
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'noticePublish',
           detail: `${title} → ${body.target} (${saved.recipients})`,
-          ip: request.ip,
           at,
         });
         return saved;

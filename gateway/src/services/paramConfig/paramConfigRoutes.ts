@@ -17,7 +17,7 @@ import {
 } from '@waterops/shared/catalogue';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import {
   deleteParam,
@@ -43,24 +43,6 @@ class CodeTaken extends Error {
 }
 
 export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
-  const log = (
-    request: { ip: string },
-    me: { companyId: number; userId: number; username: string },
-    operation: 'paramConfigSave' | 'paramConfigEnable' | 'paramConfigDelete',
-    detail: string,
-    at: Date,
-    db = app.db,
-  ) =>
-    recordOperation(db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at,
-    });
-
   app.get(
     path(CATALOGUE_PATHS.params),
     {
@@ -169,7 +151,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
             }
           }
           const detail = rows.map((r) => `${r.keyType.trim()}.${r.code.trim()}=${r.value?.trim() ?? ''}`).join(', ');
-          await log(request, me, 'paramConfigSave', detail, at, tx);
+          await recordRequestOperation(tx, request, me, { operation: 'paramConfigSave', detail, at });
           return Promise.all(ids.map(async (id) => (await findParam(tx, me.companyId, id)) as ParamConfig));
         });
         return ok(saved, request.t('common.success'));
@@ -205,7 +187,11 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       await app.db.transaction().execute(async (tx) => {
         const found = await findParam(tx, me.companyId, id);
         if (!found || (await setParamEnabled(tx, me.companyId, id, enabled, at)) === 0) throw notFound();
-        await log(request, me, 'paramConfigEnable', `${found.keyType}.${found.code} enabled=${enabled}`, at, tx);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'paramConfigEnable',
+          detail: `${found.keyType}.${found.code} enabled=${enabled}`,
+          at,
+        });
       });
       return ok(null, request.t('common.success'));
     },
@@ -229,7 +215,11 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       await app.db.transaction().execute(async (tx) => {
         const found = await findParam(tx, me.companyId, id);
         if (!found || (await deleteParam(tx, me.companyId, id)) === 0) throw notFound();
-        await log(request, me, 'paramConfigDelete', `${found.keyType}.${found.code}`, at, tx);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'paramConfigDelete',
+          detail: `${found.keyType}.${found.code}`,
+          at,
+        });
       });
       return ok(null, request.t('common.success'));
     },

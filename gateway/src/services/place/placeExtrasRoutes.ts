@@ -25,7 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { insertRow, lockResource, valueTaken } from '../resource/resourceRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
@@ -58,24 +58,6 @@ const areaLookup = {
 
 export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   const scopeOf = (request: FastifyRequest) => scopeFilter(AREA_SCOPE, app.principalOf(request).scope);
-  const log = async (
-    request: FastifyRequest,
-    db: Parameters<typeof recordOperation>[0],
-    operation: 'areaLocate' | 'areaBatchEdit' | 'regionCreate',
-    detail: string,
-    at: Date,
-  ) => {
-    const me = app.principalOf(request);
-    await recordOperation(db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at,
-    });
-  };
 
   app.get(
     path(PLACE_PATHS.areaNameList),
@@ -160,7 +142,11 @@ export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       await app.db.transaction().execute(async (tx) => {
         if ((await areasInScope(tx, me.companyId, scopeOf(request), [body.id])).length === 0) throw notFound();
         await placeArea(tx, me.companyId, body.id, Number(body.lng), Number(body.lat));
-        await log(request, tx, 'areaLocate', `area #${body.id} ${Number(body.lng)},${Number(body.lat)}`, at);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'areaLocate',
+          detail: `area #${body.id} ${Number(body.lng)},${Number(body.lat)}`,
+          at,
+        });
       });
       return ok(null, request.t('common.success'));
     },
@@ -193,7 +179,11 @@ export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { no
         // a scoped account may not move areas out of its own scope
         if ((await areasInScope(tx, me.companyId, scope, ids)).length !== ids.length)
           throw new AppError(400, 'resource.scope.outside', 'regionId');
-        await log(request, tx, 'areaBatchEdit', `areas [${ids.join(',')}] → region #${q.regionId}`, at);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'areaBatchEdit',
+          detail: `areas [${ids.join(',')}] → region #${q.regionId}`,
+          at,
+        });
       });
       return ok(null, request.t('common.success'));
     },
@@ -219,7 +209,12 @@ export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const result = await app.db.transaction().execute(async (tx) => {
         const ids = (await areaIdNames(tx, me.companyId, scopeOf(request), {})).map((a) => a.id);
         const repaired = await clearBadPositions(tx, me.companyId, ids);
-        if (repaired > 0) await log(request, tx, 'areaLocate', `repairManual cleared ${repaired} positions`, at);
+        if (repaired > 0)
+          await recordRequestOperation(tx, request, me, {
+            operation: 'areaLocate',
+            detail: `repairManual cleared ${repaired} positions`,
+            at,
+          });
         return { checked: ids.length, repaired };
       });
       return ok(result, request.t('common.success'));
@@ -282,7 +277,11 @@ export const placeExtrasRoutes: ServicePlugin<ServiceOptions> = async (app, { no
           remark: q.remark?.trim() || null,
           created_at: at,
         });
-        await log(request, tx, 'regionCreate', `region #${id} ${name}`, at);
+        await recordRequestOperation(tx, request, me, {
+          operation: 'regionCreate',
+          detail: `region #${id} ${name}`,
+          at,
+        });
         return { id, regionName: name, remark: q.remark?.trim() || null, areaCount: 0, createTime: at.toISOString() };
       });
       if (!created)

@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { findRow } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { countTenantPlaces, placeNames, replaceUserScope, scopesOfUsers } from './dataScopeRepository.ts';
@@ -64,13 +64,9 @@ export const userRegionAreaRoutes: ServicePlugin<ServiceOptions> = async (app, {
       if (!user) throw notFound();
       await checkScopePlaces(tx, me.companyId, scope);
       await replaceUserScope(tx, me.companyId, userId, scope);
-      await recordOperation(tx, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(tx, request, me, {
         operation: cleared ? 'userScopeDelete' : 'userScopeSave',
         detail: `user #${userId} ${String(user.username)} regions [${scope.regionIds.join(',')}] areas [${scope.areaIds.join(',')}]`,
-        ip: request.ip,
         at,
       });
       return scopeView(tx, me.companyId, userId);

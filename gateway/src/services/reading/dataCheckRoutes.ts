@@ -21,7 +21,7 @@ import {
 } from '@waterops/shared/reading';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { areaVisible, exceptionPage, metersToCheck } from './dataCheckRepository.ts';
@@ -100,13 +100,9 @@ export const dataCheckRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const rules = Object.fromEntries(RULE_CODES.map((r) => [r, counts.rules[r] ?? 0])) as Record<RuleCode, number>;
       const target =
         body.areaId !== undefined ? `area #${body.areaId}` : `meters ${meters.map((m) => `#${m.id}`).join(',')}`;
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'dataCheck',
         detail: `${target} ${range.from}..${range.to}: ${counts.meters} meters, ${counts.days} days`,
-        ip: request.ip,
         at,
       });
       return ok(

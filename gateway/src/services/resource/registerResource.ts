@@ -25,7 +25,7 @@ import type { DB } from '../../db/tables.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { type FilterSpec, filterConditions, type SortTerm, sortTerms } from './resourceQuery.ts';
 import {
   type DbRow,
@@ -317,13 +317,9 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
       // a scoped principal may not create or move a row outside its scope: roll back, name the scope field
       if (!(await inScope(tx, me, savedId))) throw new AppError(400, 'resource.scope.outside', d.scope?.field);
       const saved = (await findRow(tx, d.table, d.columns, me.companyId, savedId)) as DbRow;
-      await recordOperation(tx, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(tx, { ip }, me, {
         operation: mode === 'create' ? d.operations.create : d.operations.update,
         detail: `${d.name} #${savedId} ${d.describe(saved)}`,
-        ip,
         at,
       });
       return { saved, refusal: undefined };
@@ -427,13 +423,9 @@ export const registerResource = <R extends TObject, S extends TObject, F extends
           const refused = await d.beforeDelete?.({ tx, me, existing, at });
           if (refused) return refused;
           await deleteRow(tx, d.table, me.companyId, id);
-          await recordOperation(tx, {
-            companyId: me.companyId,
-            userId: me.userId,
-            username: me.username,
+          await recordRequestOperation(tx, request, me, {
             operation: d.operations.delete,
             detail: `${d.name} #${id} ${d.describe(existing)}`,
-            ip: request.ip,
             at,
           });
           return null;

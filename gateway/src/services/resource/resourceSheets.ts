@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { failStaleJobs, findFailures, findImportJob, insertImportJob, STALE_JOB_MS } from './importJobRepository.ts';
 import { runImport } from './importJobRunner.ts';
 import type { Refusal, ResourceDescriptor, ResourceKit } from './registerResource.ts';
@@ -126,13 +126,9 @@ export const registerSheets = <R extends TObject, S extends TObject, F extends T
         const used = Object.fromEntries(
           [...Object.keys(d.filters), 'sort', 'order'].filter((k) => query[k] !== undefined).map((k) => [k, query[k]]),
         );
-        await recordOperation(app.db, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(app.db, request, me, {
           operation: 'dataExport',
           detail: `${d.name} ${rows.length} rows ${JSON.stringify(used)}`,
-          ip: request.ip,
           at,
         });
         return sendXlsx(reply as FastifyReply, `${t(spec.fileName)}-${fileStamp(at)}.xlsx`, content);
@@ -246,13 +242,9 @@ export const registerSheets = <R extends TObject, S extends TObject, F extends T
       at,
       ...(failure ? { error: failure } : {}),
     });
-    await recordOperation(app.db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
+    await recordRequestOperation(app.db, request, me, {
       operation: 'dataImport',
       detail: `${d.name} job #${jobId} ${fileName} ${failure ? 0 : rows.length} rows`,
-      ip: request.ip,
       at,
     });
     if (!failure) {

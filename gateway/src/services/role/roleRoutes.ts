@@ -18,7 +18,7 @@ import {
 } from '@waterops/shared/user';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin, TypedApp } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import { registerResource } from '../resource/registerResource.ts';
 import type { DbRow } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
@@ -221,13 +221,9 @@ export const roleRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         );
         if (escalates) return true;
         await replaceGrants(tx, me.companyId, role.id, menuIds);
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'roleGrant',
           detail: `role #${role.id} ${role.code}: ${menuIds.length} menus`,
-          ip: request.ip,
           at,
         });
         return false;

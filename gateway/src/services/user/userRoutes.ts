@@ -20,7 +20,7 @@ import { type DB, MENU_TYPE } from '../../db/tables.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword, verifyPassword } from '../uaa/passwordHash.ts';
 import { revokeOtherTokens } from '../uaa/tokenRepository.ts';
@@ -196,13 +196,9 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         before.mobile !== mobile && 'mobile',
         headImgUrl !== undefined && before.head_img_url !== headImgUrl && 'headImgUrl',
       ].filter(Boolean);
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'profileUpdate',
         detail: changed.join(', '),
-        ip: request.ip,
         at,
       });
       return ok(await loadCurrentUser(app.db, me, request.locale), request.t('common.success'));
@@ -245,12 +241,8 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
       // Keep this session (the client signs out with it next); every other session of the user ends now.
       await revokeOtherTokens(app.db, me.companyId, me.userId, me.tokenHash, at);
       app.sessions.dropUser(me.companyId, me.userId, me.tokenHash);
-      await recordOperation(app.db, {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
+      await recordRequestOperation(app.db, request, me, {
         operation: 'passwordChange',
-        ip: request.ip,
         at,
       });
       return ok(null, request.t('common.success'));

@@ -8,10 +8,10 @@ import { METER_BASE_PATHS, type MeterBase, MeterBaseQuery } from '@waterops/shar
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../plugins/errors.ts';
 import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
+import { recordRequestOperation } from '../../log/operationLogRepository.ts';
 import { contentDisposition, fileStamp } from '../../resource/sheetCells.ts';
 import { writeWorkbook } from '../../resource/xlsxSheet.ts';
 import { listBases, meterScope } from './meterBaseRepository.ts';
-import type { LogFn } from './meterBaseRoutes.ts';
 import { toMeterBase } from './meterBaseRows.ts';
 
 const COLUMNS: [MessageKey, (b: MeterBase, t: (k: MessageKey) => string) => string | number | null][] = [
@@ -28,9 +28,9 @@ const COLUMNS: [MessageKey, (b: MeterBase, t: (k: MessageKey) => string) => stri
 
 const ExportQuery = Type.Omit(MeterBaseQuery, ['page', 'limit']);
 
-export type ExportRouteOptions = { now: () => Date; log: LogFn };
+export type ExportRouteOptions = { now: () => Date };
 
-export const meterBaseExportRoute: ServicePlugin<ExportRouteOptions> = async (app, { now, log }) => {
+export const meterBaseExportRoute: ServicePlugin<ExportRouteOptions> = async (app, { now }) => {
   app.get(
     METER_BASE_PATHS.export.slice('/api-workbench'.length),
     {
@@ -65,7 +65,11 @@ export const meterBaseExportRoute: ServicePlugin<ExportRouteOptions> = async (ap
           rows: bases.map((b) => COLUMNS.map(([, value]) => value(b, t))),
         },
       ]);
-      await log(request, app.db, 'dataExport', `meterBase ${rows.length} rows ${JSON.stringify(filters)}`, at);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'dataExport',
+        detail: `meterBase ${rows.length} rows ${JSON.stringify(filters)}`,
+        at,
+      });
       return (reply as FastifyReply)
         .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', contentDisposition(`${t('sheet.meterBase.file')}-${fileStamp(at)}.xlsx`))

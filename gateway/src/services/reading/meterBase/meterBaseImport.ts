@@ -11,17 +11,17 @@ import { METER_BASE_PATHS, MeterBaseImportReply, PERIOD_PATTERN } from '@waterop
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../plugins/errors.ts';
 import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
+import { recordRequestOperation } from '../../log/operationLogRepository.ts';
 import { looksLikeXlsx } from '../../resource/sheetCells.ts';
 import { readFirstSheet } from '../../resource/xlsxSheet.ts';
 import { importBase, meterByCode, meterScope } from './meterBaseRepository.ts';
-import type { LogFn } from './meterBaseRoutes.ts';
 
 const PERIOD = new RegExp(PERIOD_PATTERN);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export type ImportRouteOptions = { now: () => Date; log: LogFn };
+export type ImportRouteOptions = { now: () => Date };
 
-export const meterBaseImportRoute: ServicePlugin<ImportRouteOptions> = async (app, { now, log }) => {
+export const meterBaseImportRoute: ServicePlugin<ImportRouteOptions> = async (app, { now }) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   const readUpload = async (request: FastifyRequest): Promise<Buffer> => {
@@ -91,7 +91,11 @@ export const meterBaseImportRoute: ServicePlugin<ImportRouteOptions> = async (ap
         await app.db.transaction().execute((tx) => importBase(tx, me.companyId, meter, period, end, at));
         imported++;
       }
-      await log(request, app.db, 'meterBaseImport', `${imported} imported, ${failed.length} failed`, at);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'meterBaseImport',
+        detail: `${imported} imported, ${failed.length} failed`,
+        at,
+      });
       return ok({ imported, failed }, request.t('common.success'));
     },
   });

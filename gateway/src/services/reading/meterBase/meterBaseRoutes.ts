@@ -20,15 +20,12 @@ import {
   MeterBaseQuery,
   monthStart,
 } from '@waterops/shared/reading';
-import type { Operation } from '@waterops/shared/user';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/tables.ts';
 import { INSTANCE_ID } from '../../../jobs/jobScheduler.ts';
 import { freezeOnce } from '../../../jobs/monthEndFreeze.ts';
 import { notFound } from '../../../plugins/errors.ts';
 import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../../serviceOptions.ts';
 import { revalidateDirtyMeters } from '../revalidate.ts';
 import { meterBaseExportRoute } from './meterBaseExport.ts';
@@ -48,29 +45,9 @@ const path = (full: string) => full.slice('/api-workbench'.length);
 const tags = ['meterBase'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export type LogFn = (
-  request: FastifyRequest,
-  db: Kysely<DB>,
-  operation: Operation,
-  detail: string,
-  at: Date,
-) => Promise<void>;
-
 export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   const scopeOf = (request: FastifyRequest) => meterScope(app.principalOf(request).scope);
   const translate = (request: FastifyRequest) => (key: ReturnType<typeof baseCheckMessageKey>) => request.t(key);
-  const log: LogFn = async (request, db, operation, detail, at) => {
-    const me = app.principalOf(request);
-    await recordOperation(db, {
-      companyId: me.companyId,
-      userId: me.userId,
-      username: me.username,
-      operation,
-      detail,
-      ip: request.ip,
-      at,
-    });
-  };
 
   app.get(
     path(METER_BASE_PATHS.list),
@@ -121,7 +98,11 @@ export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       await revalidateDirtyMeters(app.db, { now: at });
       const run = await freezeOnce(app.db, me.companyId, period, INSTANCE_ID, at);
       if (!run.ran) return refuse('meterBase.freeze.done');
-      await log(request, app.db, 'meterBaseFreeze', `${period}: ${run.detail.frozen}`, at);
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'meterBaseFreeze',
+        detail: `${period}: ${run.detail.frozen}`,
+        at,
+      });
       return ok({ period, frozen: run.detail.frozen }, request.t('common.success'));
     },
   );
@@ -165,13 +146,11 @@ export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
             at,
           );
         }
-        await log(
-          request,
-          tx,
-          'meterBaseCheck',
-          `${period}${areaId ? ` area #${areaId}` : ''}: ${abnormal}/${bases.length}`,
+        await recordRequestOperation(tx, request, me, {
+          operation: 'meterBaseCheck',
+          detail: `${period}${areaId ? ` area #${areaId}` : ''}: ${abnormal}/${bases.length}`,
           at,
-        );
+        });
         return { checked: bases.length, abnormal };
       });
       return ok(reply, request.t('common.success'));
@@ -201,19 +180,17 @@ export const meterBaseRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const base = await findBase(tx, me.companyId, id, scopeOf(request));
         if (!base) throw notFound();
         await setBaseEnd(tx, me.companyId, base, endReading, BASE_SOURCES.manual, at);
-        await log(
-          request,
-          tx,
-          'meterBaseUpdate',
-          `${base.meter_code} ${base.period}: ${num(base.end_reading) ?? '-'} → ${endReading}`,
+        await recordRequestOperation(tx, request, me, {
+          operation: 'meterBaseUpdate',
+          detail: `${base.meter_code} ${base.period}: ${num(base.end_reading) ?? '-'} → ${endReading}`,
           at,
-        );
+        });
         return (await findBase(tx, me.companyId, id, null)) as BaseRow;
       });
       return ok(toMeterBase(saved, translate(request)), request.t('common.success'));
     },
   );
 
-  await app.register(meterBaseImportRoute, { now, log });
-  await app.register(meterBaseExportRoute, { now, log });
+  await app.register(meterBaseImportRoute, { now });
+  await app.register(meterBaseExportRoute, { now });
 };

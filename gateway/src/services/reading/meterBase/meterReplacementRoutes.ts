@@ -14,7 +14,7 @@ import {
 } from '@waterops/shared/reading';
 import { AppError, notFound } from '../../../plugins/errors.ts';
 import type { ServicePlugin } from '../../../plugins/typeBoxProvider.ts';
-import { recordOperation } from '../../log/operationLogRepository.ts';
+import { recordRequestOperation } from '../../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../../serviceOptions.ts';
 import { meterScope } from './meterBaseRepository.ts';
 import { lockMeterForSwap, meterCodeTaken, recordSwap, type SwapRow, swapsOf } from './meterReplacementRepository.ts';
@@ -83,13 +83,9 @@ export const meterReplacementRoutes: ServicePlugin<ServiceOptions> = async (app,
           },
           at,
         );
-        await recordOperation(tx, {
-          companyId: me.companyId,
-          userId: me.userId,
-          username: me.username,
+        await recordRequestOperation(tx, request, me, {
           operation: 'meterReplace',
           detail: `meter #${meter.id} ${meter.meter_code} (${body.oldFinalReading}) → ${newCode} (${body.newBaseReading})`,
-          ip: request.ip,
           at,
         });
         return (await swapsOf(tx, me.companyId, meter.id)).find((s) => Number(s.id) === id) as SwapRow;
