@@ -3,6 +3,11 @@
 import { TOPICS } from '@waterops/shared/live';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  PLANNER_STATISTICS_EVERY_MS,
+  PLANNER_STATISTICS_FIRST_AFTER_MS,
+  refreshPlannerStatistics,
+} from '../db/plannerStatistics.ts';
 import { evaluateOfflineAlarms, evaluateUsageAlarms, unshelveExpired } from '../services/alarm/alarmJobs.ts';
 import { expireCommands } from '../services/command/commandDelivery.ts';
 import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
@@ -16,6 +21,18 @@ export type JobsOptions = { now: () => Date };
 const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
   const db = () => app.db;
   // commands nobody picked up or answered in time → failed (timeout)
+  // the embedded database has no autovacuum: its planner statistics are refreshed here (db/plannerStatistics.ts)
+  if (app.dbKind === 'pglite')
+    scheduleJob(
+      app,
+      {
+        name: 'plannerStatistics',
+        everyMs: PLANNER_STATISTICS_EVERY_MS,
+        firstAfterMs: PLANNER_STATISTICS_FIRST_AFTER_MS,
+        run: () => refreshPlannerStatistics(db(), app.dbKind),
+      },
+      now,
+    );
   scheduleJob(app, { name: 'commandTimeouts', everyMs: 10_000, run: (at) => expireCommands(db(), at) }, now);
   // the validated daily series of meters new or late data touched
   scheduleJob(
