@@ -220,6 +220,33 @@ describe('archives', () => {
     ]);
   });
 
+  it("fills a district's mains length and pressure only while it has none: the districts page's figures stay", async () => {
+    const network = async (name: string) =>
+      await t.app.db
+        .selectFrom('districts')
+        .select(['mains_length_km', 'mean_pressure_m'])
+        .where('company_id', '=', companyId)
+        .where('district_name', '=', name)
+        .executeTakeFirstOrThrow();
+    await post(INGEST_PATHS.archives, { districts: [{ name: '管网分区', mainsLengthKm: 8.5, meanPressureM: 32 }] });
+    expect(await network('管网分区')).toEqual({ mains_length_km: '8.5', mean_pressure_m: '32' });
+    // an operator corrects the mains length on the districts page and clears the pressure
+    await t.app.db
+      .updateTable('districts')
+      .set({ mains_length_km: 9.2, mean_pressure_m: null })
+      .where('company_id', '=', companyId)
+      .where('district_name', '=', '管网分区')
+      .execute();
+    await post(INGEST_PATHS.archives, { districts: [{ name: '管网分区', mainsLengthKm: 8.5, meanPressureM: 32 }] });
+    expect(await network('管网分区')).toEqual({ mains_length_km: '9.2', mean_pressure_m: '32' });
+    // a figure out of range is refused before anything is written
+    const bad = await post(INGEST_PATHS.archives, { districts: [{ name: '坏管网分区', meanPressureM: -1 }] });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      await t.app.db.selectFrom('districts').select('id').where('district_name', '=', '坏管网分区').execute(),
+    ).toEqual([]);
+  });
+
   it('refuses a district naming an unknown meter or area, or with a meter in two roles, and keeps the rest', async () => {
     const res = await post(
       INGEST_PATHS.archives,

@@ -64,7 +64,18 @@ describe('cityArchives', () => {
       inletMeterCodes: first.inlets.map((i) => plan.meters.code[i]),
       outletMeterCodes: first.outlets.map((i) => plan.meters.code[i]),
       areaNames: first.areas.map((a) => plan.areas[a]?.name),
+      mainsLengthKm: first.mainsLengthKm,
+      meanPressureM: first.meanPressureM,
     });
+    // the network the water balance needs for its corrections and the ILI: about 80 household connections per km
+    for (const [d, district] of plan.districts.entries()) {
+      let households = 0;
+      for (let h = 0; h < plan.households; h++) if (plan.meters.district[h] === d) households++;
+      expect(households / district.mainsLengthKm).toBeGreaterThan(60);
+      expect(households / district.mainsLengthKm).toBeLessThan(100);
+      expect(district.meanPressureM).toBeGreaterThanOrEqual(28);
+      expect(district.meanPressureM).toBeLessThanOrEqual(36);
+    }
     expect(districts.flatMap((d) => d.areaNames ?? []).sort()).toEqual(plan.areas.map((a) => a.name).sort());
   });
 

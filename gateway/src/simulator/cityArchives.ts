@@ -83,6 +83,8 @@ export const districtOf = (plan: CityPlan, d: number): ArchiveDistrict => {
     inletMeterCodes: district.inlets.map((i) => plan.meters.code[i] as string),
     outletMeterCodes: district.outlets.map((i) => plan.meters.code[i] as string),
     areaNames: district.areas.map((a) => (plan.areas[a] as PlanArea).name),
+    mainsLengthKm: district.mainsLengthKm,
+    meanPressureM: district.meanPressureM,
   };
 };
 

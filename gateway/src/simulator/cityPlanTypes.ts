@@ -28,6 +28,9 @@ export type PlanDistrict = {
   transferRate: number;
   /** background leakage always present (m³/h) */
   backgroundLeak: number;
+  /** what the water balance needs for the CJJ 92 corrections and the ILI: mains length and mean pressure */
+  mainsLengthKm: number;
+  meanPressureM: number;
 };
 export type PlanConcentrator = {
   code: string;

@@ -55,6 +55,10 @@ export const District = Type.Object({
 });
 export type District = Static<typeof District>;
 
+/** the network figures' bounds, shared by the districts page and the archive sync */
+export const MainsLengthKm = Type.Number({ minimum: 0, maximum: 100000 });
+export const MeanPressureM = Type.Number({ minimum: 0, maximum: 1000 });
+
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 
 /** `POST dma/district/save` (no id) and `update` (id). */
@@ -64,10 +68,10 @@ export const DistrictSave = Type.Object({
   kind: Type.Optional(Type.Union(DISTRICT_KINDS.map((k) => Type.Literal(k)))),
   parentId: OptionalNullable(Type.Integer({ minimum: 1 })),
   polygon: OptionalNullable(Polygon),
-  mainsLengthKm: OptionalNullable(Type.Number({ minimum: 0, maximum: 100000 })),
+  mainsLengthKm: OptionalNullable(MainsLengthKm),
   connections: OptionalNullable(Type.Integer({ minimum: 0, maximum: 10000000 })),
   privatePipeKm: OptionalNullable(Type.Number({ minimum: 0, maximum: 100000 })),
-  meanPressureM: OptionalNullable(Type.Number({ minimum: 0, maximum: 1000 })),
+  meanPressureM: OptionalNullable(MeanPressureM),
   nightUsePerConnectionLh: OptionalNullable(Type.Number({ minimum: 0, maximum: 1000 })),
   nightDayFactorHours: OptionalNullable(Type.Number({ minimum: 0, maximum: 24 })),
   remark: OptionalNullable(Type.String({ maxLength: 200 })),

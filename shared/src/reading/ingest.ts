@@ -3,7 +3,7 @@
 // never a user token. Rows are validated one by one: the body schema only checks the envelope, so one bad row is
 // rejected with its reason while the good rows of the same batch are kept.
 import { type Static, Type } from '@sinclair/typebox';
-import { DISTRICT_NAME_MAX, Polygon } from '../dma/districts.ts';
+import { DISTRICT_NAME_MAX, MainsLengthKm, MeanPressureM, Polygon } from '../dma/districts.ts';
 
 const W = '/api-workbench/ingest';
 
@@ -257,6 +257,9 @@ export const Archives = Type.Object({
         inletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
         outletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
         areaNames: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+        /** the network as the head-end knows it; only fills what the district does not have yet */
+        mainsLengthKm: Type.Optional(MainsLengthKm),
+        meanPressureM: Type.Optional(MeanPressureM),
       }),
       { maxItems: 10_000 },
     ),

@@ -1,7 +1,8 @@
 // The districts section of an archive sync (POST ingest/archives): a head-end (or the city simulator) names its
 // districts with their outline, inlet and outlet meter codes and member area names. A new name is created; an
 // existing one gets what the sync gives, and only when it differs, so the same sync again writes nothing. Meters and
-// figures entered on the districts page (supervision points, member meters, mains length, sub-zones) are left alone.
+// figures entered on the districts page (supervision points, member meters, mains length, sub-zones) are left alone:
+// the sync's mains length and mean pressure only fill a district that has none yet.
 import { closeRing, validateDistrict } from '@waterops/shared/dma';
 import type { Archives, RejectReason } from '@waterops/shared/reading';
 import { sql, type Transaction } from 'kysely';
@@ -11,7 +12,16 @@ import type { DB } from '../../db/tables.ts';
 type Tx = Transaction<DB>;
 type ArchiveDistrict = NonNullable<Archives['districts']>[number];
 type Refuse = (section: string, index: number, code: string | null, reason: RejectReason) => void;
-type Known = { id: number; kind: number; polygon: string | null; inlets: number[]; outlets: number[]; areas: number[] };
+type Known = {
+  id: number;
+  kind: number;
+  polygon: string | null;
+  mainsKnown: boolean;
+  pressureKnown: boolean;
+  inlets: number[];
+  outlets: number[];
+  areas: number[];
+};
 
 const sameSet = (a: readonly number[], b: readonly number[]) => {
   const x = new Set(a);
@@ -41,7 +51,7 @@ const idsOf = async (
 const knownDistricts = async (tx: Tx, companyId: number, names: string[]): Promise<Map<string, Known>> => {
   const rows = await tx
     .selectFrom('districts')
-    .select(['id', 'district_name', 'kind', 'polygon'])
+    .select(['id', 'district_name', 'kind', 'polygon', 'mains_length_km', 'mean_pressure_m'])
     .where('company_id', '=', companyId)
     .where('district_name', 'in', [...new Set(names)])
     .execute();
@@ -52,6 +62,8 @@ const knownDistricts = async (tx: Tx, companyId: number, names: string[]): Promi
       id: Number(r.id),
       kind: Number(r.kind),
       polygon: r.polygon ? JSON.stringify(r.polygon) : null,
+      mainsKnown: r.mains_length_km !== null,
+      pressureKnown: r.mean_pressure_m !== null,
       inlets: [],
       outlets: [],
       areas: [],
@@ -174,6 +186,8 @@ export const syncDistrictArchives = async (
               kind: r.kind ?? DISTRICT_KIND.zone,
               parent_id: null,
               polygon: polygon ?? null,
+              mains_length_km: r.mainsLengthKm ?? null,
+              mean_pressure_m: r.meanPressureM ?? null,
               connections: null,
               remark: null,
               created_at: at,
@@ -190,6 +204,8 @@ export const syncDistrictArchives = async (
         id,
         kind: r.kind ?? DISTRICT_KIND.zone,
         polygon: polygon ?? null,
+        mainsKnown: r.mainsLengthKm !== undefined,
+        pressureKnown: r.meanPressureM !== undefined,
         inlets: inlets ?? [],
         outlets: outlets ?? [],
         areas: areaIds ?? [],
@@ -198,9 +214,17 @@ export const syncDistrictArchives = async (
       continue;
     }
     let changed = false;
-    const set: { kind?: number; polygon?: string } = {};
+    const set: { kind?: number; polygon?: string; mains_length_km?: number; mean_pressure_m?: number } = {};
     if (r.kind !== undefined && r.kind !== k.kind) set.kind = k.kind = r.kind;
     if (polygon !== undefined && polygon !== k.polygon) set.polygon = k.polygon = polygon;
+    if (r.mainsLengthKm !== undefined && !k.mainsKnown) {
+      set.mains_length_km = r.mainsLengthKm;
+      k.mainsKnown = true;
+    }
+    if (r.meanPressureM !== undefined && !k.pressureKnown) {
+      set.mean_pressure_m = r.meanPressureM;
+      k.pressureKnown = true;
+    }
     if (inlets && !sameSet(inlets, k.inlets)) {
       await setRole(tx, companyId, k.id, DISTRICT_METER_ROLE.inlet, inlets);
       k.inlets = inlets;
