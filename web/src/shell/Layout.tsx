@@ -14,6 +14,7 @@ import { AppMain } from './AppMain.tsx';
 import { ErrorLogDialog } from './ErrorLogDialog.tsx';
 import { LogoutAlert } from './LogoutAlert.tsx';
 import { deviceDetected, drawerClosed } from './layoutSlice.ts';
+import { useMediaQuery } from './mediaQuery.ts';
 import { SideBar } from './SideBar.tsx';
 import { TagsBar } from './TagsBar.tsx';
 import { ThemeDrawer } from './ThemeDrawer.tsx';
@@ -31,13 +32,10 @@ export type LayoutProps = {
 
 function useDeviceWatcher() {
   const dispatch = useAppDispatch();
+  const narrow = useMediaQuery(`(max-width: ${settings.mobileBreakpoint - 0.02}px)`);
   useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${settings.mobileBreakpoint - 0.02}px)`);
-    const handleChange = () => dispatch(deviceDetected(query.matches ? 'mobile' : 'desktop'));
-    handleChange();
-    query.addEventListener('change', handleChange);
-    return () => query.removeEventListener('change', handleChange);
-  }, [dispatch]);
+    dispatch(deviceDetected(narrow ? 'mobile' : 'desktop'));
+  }, [dispatch, narrow]);
 }
 
 export function Layout({ routes, pages, match }: LayoutProps) {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { type AppRoute, visibleMenu } from '../app/router/buildMenuRoutes.ts';
 import { settings } from '../app/settings.ts';
+import { useReducedMotion } from './mediaQuery.ts';
 import { menuIcon } from './menuIcon.ts';
-import { useReducedMotion } from './reducedMotion.ts';
 
 export type SideMenuProps = {
   /** the user's menu routes */

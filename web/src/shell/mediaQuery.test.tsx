@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useReducedMotion } from './reducedMotion.ts';
+import { useMediaQuery, useReducedMotion } from './mediaQuery.ts';
 
-/** A matchMedia whose reduce-motion answer the test flips, telling the listeners as a browser would. */
-const fakeMedia = (initial: boolean) => {
+/** A matchMedia where only `matching` can match, with an answer the test flips, telling listeners as a browser would. */
+const fakeMedia = (initial: boolean, matching = '(prefers-reduced-motion: reduce)') => {
   let matches = initial;
   const listeners = new Set<() => void>();
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
         get matches() {
-          return query === '(prefers-reduced-motion: reduce)' && matches;
+          return query === matching && matches;
         },
         media: query,
         addEventListener: (_: string, fn: () => void) => listeners.add(fn),
@@ -33,5 +33,20 @@ describe('useReducedMotion', () => {
     expect(result.current).toBe(false);
     act(() => flip(true));
     expect(result.current).toBe(true);
+  });
+});
+
+describe('useMediaQuery', () => {
+  it('answers for the query it is given and follows it when the query changes', () => {
+    const flip = fakeMedia(true, '(max-width: 767.98px)');
+    const { result, rerender } = renderHook(({ q }) => useMediaQuery(q), {
+      initialProps: { q: '(max-width: 767.98px)' },
+    });
+    expect(result.current).toBe(true);
+    act(() => flip(false));
+    expect(result.current).toBe(false);
+    act(() => flip(true));
+    rerender({ q: '(min-width: 2000px)' });
+    expect(result.current).toBe(false);
   });
 });
