@@ -1,10 +1,12 @@
 // Migration 0016's parameter and menu half on a tenant created before it: the 分区计量 and 管网管理 groups with their
 // pages and permissions are added once (running it again changes nothing), ADMIN gets all of them, OPERATOR only the
-// operations map and the night-flow page, read only; the night-flow defaults are seeded once.
+// operations map and the night-flow page, read only; the night-flow defaults are seeded once. Then 0017's CJJ 92
+// conditions.
 import { addDmaParamsAndMenus } from '@waterops/gateway/src/db/migrations/m0016_dma.ts';
+import * as lossRateMigration from '@waterops/gateway/src/db/migrations/m0017_dma_loss_rate_params.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecondTenant, type Tenant } from '../fixtures/factories.ts';
+import { createSecondTenant, demoCompanyId, type Tenant } from '../fixtures/factories.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 let t: TestApp;
@@ -141,5 +143,34 @@ describe('migration 0016 on a tenant created before it', () => {
     expect(operator.permissions.has('dma:analysis:view')).toBe(true);
     expect(operator.permissions.has('dma:district:edit')).toBe(false);
     expect(operator.permissions.has('dma:analysis:edit')).toBe(false);
+  });
+
+  it('0017 gives a tenant that predates it the CJJ 92 conditions, empty, once; values already entered stay', async () => {
+    const companyId = other.companyId;
+    const conditions = async (id: number) =>
+      await t.app.db
+        .selectFrom('param_configs')
+        .select(['code', 'value'])
+        .where('company_id', '=', id)
+        .where('key_type', '=', 'dma.lossRate')
+        .orderBy('sort')
+        .execute();
+    await t.app.db
+      .deleteFrom('param_configs')
+      .where('company_id', '=', companyId)
+      .where('key_type', '=', 'dma.lossRate')
+      .execute();
+    const demo = await conditions(await demoCompanyId(t.app));
+    await lossRateMigration.up(t.app.db);
+    await lossRateMigration.up(t.app.db);
+    expect(await conditions(companyId)).toEqual([
+      { code: 'supplyPressureMpa', value: null },
+      { code: 'maxFrostDepthM', value: null },
+    ]);
+    expect(demo).toEqual([
+      { code: 'supplyPressureMpa', value: '0.38' },
+      { code: 'maxFrostDepthM', value: '0.8' },
+    ]);
+    expect(await conditions(await demoCompanyId(t.app))).toEqual(demo);
   });
 });

@@ -123,6 +123,54 @@ describe('dmaWaterStatistics', () => {
     expect(s.days[2]).toEqual({ day: days[2], suppliedM3: 90, billedM3: 30 });
   });
 
+  it('assesses the CJJ 92 loss rate and its grade once the utility has stated its supply pressure and frost depth', async () => {
+    const url = `${DMA_PATHS.waterStatistics}?districtId=${district.id}&month=${month}`;
+    const setCondition = async (code: string, value: string | null) =>
+      await t.app.db
+        .updateTable('param_configs')
+        .set({ value })
+        .where('company_id', '=', companyId)
+        .where('key_type', '=', 'dma.lossRate')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow();
+    // the demo tenant states Beijing's: 0.38 MPa (R3 0.5 %) and a frost depth of 0.8 m (R4 0)
+    const known = (await get(url, viewer.token)).json().datas as DistrictWaterStatistics;
+    expect(known.input).toMatchObject({ supplyPressureMpa: 0.38, maxFrostDepthM: 0.8 });
+    const { corrections: c, comprehensiveLossRate, assessedLossRate, grade } = known.balance;
+    expect(c.r3).toBe(0.005);
+    expect(c.r4).toBe(0);
+    expect(c.r1).not.toBeNull();
+    expect(c.r2).not.toBeNull();
+    expect(assessedLossRate).toBeCloseTo((comprehensiveLossRate as number) - (c.total as number), 3);
+    const rate = assessedLossRate as number;
+    expect(grade).toBe(rate <= 0.1 ? 'first' : rate <= 0.12 ? 'second' : 'exceeded');
+    // deeper frost (1.6 m, R4 1 %): the assessment follows; a condition cleared: no assessment, not one assuming 0
+    await setCondition('maxFrostDepthM', '1.6');
+    const frost = (await get(url, viewer.token)).json().datas as DistrictWaterStatistics;
+    expect(frost.balance.corrections.r4).toBe(0.01);
+    expect(frost.balance.assessedLossRate).toBeCloseTo(rate - 0.01, 4);
+    await setCondition('supplyPressureMpa', null);
+    const unknown = (await get(url, viewer.token)).json().datas as DistrictWaterStatistics;
+    expect(unknown.balance.corrections.r3).toBeNull();
+    expect(unknown.balance.assessedLossRate).toBeNull();
+    expect(unknown.balance.grade).toBeNull();
+    expect(unknown.balance.comprehensiveLossRate).toBe(comprehensiveLossRate);
+    await setCondition('supplyPressureMpa', '0.38');
+    await setCondition('maxFrostDepthM', '0.8');
+    // a tenant created later has the two conditions on its parameter page, empty until it enters them
+    const theirs = await t.app.db
+      .selectFrom('param_configs')
+      .select(['code', 'value'])
+      .where('company_id', '=', other.companyId)
+      .where('key_type', '=', 'dma.lossRate')
+      .orderBy('sort')
+      .execute();
+    expect(theirs).toEqual([
+      { code: 'supplyPressureMpa', value: null },
+      { code: 'maxFrostDepthM', value: null },
+    ]);
+  });
+
   it('answers 400 for a bad month, 401, 403 and 404 for another tenant’s district', async () => {
     expect((await get(`${DMA_PATHS.waterStatistics}?districtId=${district.id}&month=2026-13`, admin)).statusCode).toBe(
       400,

@@ -170,10 +170,10 @@ describe('reading, enabling and deleting', () => {
     );
     const all = (await call('GET', CATALOGUE_PATHS.params, admin)).json().datas as ParamConfig[];
     expect(all.some((r) => r.id === p?.id)).toBe(true);
-    // the other tenant holds its own default alarm rules and night-flow defaults (seeded with every tenant), none of
+    // the other tenant holds its own default alarm rules and district-metering parameters (seeded with every tenant), none of
     // this tenant's entries
     const theirs = (await call('GET', CATALOGUE_PATHS.params, otherAdmin)).json().datas as ParamConfig[];
-    expect(theirs.filter((r) => !r.keyType.startsWith('alarm.') && r.keyType !== 'dma.nightFlow')).toEqual([]);
+    expect(theirs.filter((r) => !r.keyType.startsWith('alarm.') && !r.keyType.startsWith('dma.'))).toEqual([]);
     expect(theirs.some((r) => all.some((mine) => mine.id === r.id))).toBe(false);
     expect((await call('GET', q(CATALOGUE_PATHS.paramsByKeyType, { keyType: '' }), admin)).statusCode).toBe(400);
     // without keyType: every group

@@ -2,7 +2,7 @@
 // first-start seed and by tests that need a second tenant.
 import type { Kysely, Transaction } from 'kysely';
 import { seedAlarmRules } from '../../services/alarm/alarmRuleRepository.ts';
-import { seedDmaParams } from '../../services/dma/dmaParams.ts';
+import { type LossRateParams, seedDmaParams } from '../../services/dma/dmaParams.ts';
 import { hashPassword } from '../../services/uaa/passwordHash.ts';
 import { ADMIN_ROLE_CODE } from '../../services/user/userRepository.ts';
 import type { DB } from '../tables.ts';
@@ -27,6 +27,8 @@ export type TenantSeed = {
   logoName?: string;
   logoNameEn?: string | null;
   users: UserSeed[];
+  /** the CJJ 92 loss-rate conditions when known at creation (the demo city's); otherwise entered later */
+  lossRate?: LossRateParams;
   // Companies administration (migration 0007): a company created by another one, with its profile.
   /** 'water' (default) or 'meter' */
   kind?: string;
@@ -158,7 +160,7 @@ export const createTenant = async (db: Db, t: TenantSeed): Promise<CreatedTenant
   await db.updateTable('companies').set({ role_id: roleIds.ADMIN }).where('id', '=', companyId).execute();
   // the default alarm rules in parameter config (voltage, signal, usage, offline, delays: issue 6)
   await seedAlarmRules(db, companyId);
-  await seedDmaParams(db, companyId);
+  await seedDmaParams(db, companyId, t.lossRate);
 
   const userIds: Record<string, number> = {};
   for (const u of t.users) userIds[u.username] = await createUser(db, companyId, roleIds, u);

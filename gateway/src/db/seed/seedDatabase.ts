@@ -27,6 +27,8 @@ const SEED_LOCK = 72_002;
 const demoTenant: TenantSeed = {
   name: '演示水务公司',
   nameEn: 'Demo Water Co.',
+  // the simulated city is Beijing: a mean supply pressure of 0.38 MPa (CJJ 92 R3: 0.5 %), frost depth 0.8 m (R4: 0)
+  lossRate: { supplyPressureMpa: 0.38, maxFrostDepthM: 0.8 },
   users: [
     {
       username: DEMO_SIGN_IN.username,

@@ -6,6 +6,7 @@ import { addDays, addMonths, daysBetween } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
+import { loadLossRateParams } from './dmaParams.ts';
 import { type DistrictInfo, districtMeters } from './nightFlowRepository.ts';
 import { computeWaterBalance } from './waterBalance.ts';
 import { billedByDistrict, dayEndRegisters } from './waterStatisticsRepository.ts';
@@ -46,13 +47,21 @@ export const districtMonths = async (
     last,
   );
   const billed = await billedByDistrict(db, companyId, ids.length === 1 ? ids : undefined, first, last, days.length);
+  const utility = await loadLossRateParams(db, companyId);
   return districts.map((district) => {
     const own = measuring.filter((m) => m.districtId === district.id);
     const volumes = (role: number) =>
       own.filter((m) => m.role === role).map((m) => meterVolumes(registers.get(m.meterId) ?? [], days));
     const supplied = districtSupplied(volumes(DISTRICT_METER_ROLE.inlet), volumes(DISTRICT_METER_ROLE.outlet), days);
     const b = billed.get(district.id) ?? { billed: null, memberMeters: 0, completeMeters: 0 };
-    const input = waterBalanceInput(days.length, supplied, b.billed, district.connections ?? b.memberMeters, district);
+    const input = waterBalanceInput(
+      days.length,
+      supplied,
+      b.billed,
+      district.connections ?? b.memberMeters,
+      district,
+      utility,
+    );
     return {
       district,
       input,

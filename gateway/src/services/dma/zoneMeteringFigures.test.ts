@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNKNOWN_LOSS_RATE_PARAMS } from './dmaParams.ts';
 import { districtSupplied, meterVolumes, waterBalanceInput } from './zoneMeteringFigures.ts';
 
 const DAYS = ['2026-03-01', '2026-03-02', '2026-03-03'];
@@ -61,12 +62,15 @@ describe('districtSupplied and the balance input', () => {
     expect(districtSupplied([m(null, [])], [], DAYS).inletM3).toBeNull();
   });
 
-  it('hands the district network to the balance; unrecorded authorised use is 0, apparent losses by the AWWA defaults', () => {
-    const input = waterBalanceInput(31, { inletM3: 100, outletM3: 10 }, 70, 40, {
-      mainsLengthKm: 2,
-      privatePipeKm: null,
-      meanPressureM: 35,
-    });
+  it('hands the district network and the utility conditions to the balance; unrecorded authorised use is 0, apparent losses by the AWWA defaults', () => {
+    const input = waterBalanceInput(
+      31,
+      { inletM3: 100, outletM3: 10 },
+      70,
+      40,
+      { mainsLengthKm: 2, privatePipeKm: null, meanPressureM: 35 },
+      { supplyPressureMpa: 0.38, maxFrostDepthM: 0.8 },
+    );
     expect(input).toMatchObject({
       days: 31,
       inletM3: 100,
@@ -78,15 +82,20 @@ describe('districtSupplied and the balance input', () => {
       serviceConnections: 40,
       mainsLengthKm: 2,
       averagePressureM: 35,
+      supplyPressureMpa: 0.38,
+      maxFrostDepthM: 0.8,
     });
     // AWWA M36 defaults: 0.25 % of the 90 m³ supplied (unauthorised) + 0.25 % of the 70 m³ billed (data errors)
     expect(input.apparentLossesM3).toBeCloseTo(0.225 + 0.175, 9);
     expect(
-      waterBalanceInput(31, { inletM3: null, outletM3: 0 }, 70, 40, {
-        mainsLengthKm: 2,
-        privatePipeKm: null,
-        meanPressureM: 35,
-      }).apparentLossesM3,
+      waterBalanceInput(
+        31,
+        { inletM3: null, outletM3: 0 },
+        70,
+        40,
+        { mainsLengthKm: 2, privatePipeKm: null, meanPressureM: 35 },
+        UNKNOWN_LOSS_RATE_PARAMS,
+      ).apparentLossesM3,
     ).toBeNull();
   });
 });

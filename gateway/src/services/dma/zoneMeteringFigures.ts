@@ -9,6 +9,7 @@
 // (a reset or a swap) contributes nothing for that step.
 import type { WaterBalanceInput } from '@waterops/shared/dma';
 import { addDays } from '@waterops/shared/reading';
+import type { LossRateParams } from './dmaParams.ts';
 
 export type DayEndRead = { day: string; reading: number };
 
@@ -96,7 +97,8 @@ export const defaultApparentLosses = (suppliedM3: number | null, billedM3: numbe
  * The balance input of a district-month. Billed is the member meters' metered consumption; they are household
  * meters read at the household, so it is also the residential figure CJJ 92's R1 needs. Billed unmetered and
  * unbilled authorised use are not recorded anywhere yet: 0. Apparent losses by the AWWA defaults above, so that real
- * losses, UARL and the ILI appear once mains length, connections and pressure are entered.
+ * losses, UARL and the ILI appear once mains length, connections and pressure are entered. The CJJ 92 corrections
+ * R3 and R4 come from the utility-wide conditions (param group dma.lossRate).
  */
 export const waterBalanceInput = (
   days: number,
@@ -104,6 +106,7 @@ export const waterBalanceInput = (
   billed: number | null,
   connections: number,
   network: DistrictNetwork,
+  utility: LossRateParams,
 ): WaterBalanceInput => ({
   days,
   inletM3: supplied.inletM3,
@@ -120,4 +123,6 @@ export const waterBalanceInput = (
   serviceConnections: connections,
   privatePipeLengthKm: network.privatePipeKm,
   averagePressureM: network.meanPressureM,
+  supplyPressureMpa: utility.supplyPressureMpa,
+  maxFrostDepthM: utility.maxFrostDepthM,
 });

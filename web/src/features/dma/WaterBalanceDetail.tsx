@@ -87,6 +87,7 @@ function Figures({ stats }: { stats: DistrictWaterStatistics }) {
           </div>
         ))}
       </dl>
+      <AssessmentNeeds stats={stats} />
       {b.iliIndicativeOnly && (
         <Callout intent={Intent.WARNING} compact style={{ marginTop: 8 }}>
           {t('dma.balance.detail.iliIndicative')}
@@ -96,6 +97,29 @@ function Figures({ stats }: { stats: DistrictWaterStatistics }) {
         {t('dma.balance.detail.coverageHint')}
       </p>
     </section>
+  );
+}
+
+/** What the CJJ 92 assessment still lacks, when it is empty only for want of the district's or utility's figures. */
+function AssessmentNeeds({ stats }: { stats: DistrictWaterStatistics }) {
+  const { t } = useTranslation();
+  const { input, balance } = stats;
+  if (balance.assessedLossRate !== null || balance.comprehensiveLossRate === null) return null;
+  const needs = [
+    ...(input.mainsLengthKm == null ? ['dma.balance.detail.assessedNeedsMains'] : []),
+    ...(input.supplyPressureMpa == null || input.maxFrostDepthM == null
+      ? ['dma.balance.detail.assessedNeedsConditions']
+      : []),
+  ];
+  if (needs.length === 0) return null;
+  return (
+    <Callout compact style={{ marginTop: 8 }} title={t('dma.balance.detail.assessedNeeds')}>
+      <ul className="wo-dma-needs">
+        {needs.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+    </Callout>
   );
 }
 

@@ -63,13 +63,29 @@ const stats: DistrictWaterStatistics = {
   ],
 };
 
+/** The district's balance with no assessment, for want of what `input` lacks. */
+const unassessedWith = (input: DistrictWaterStatistics['input']): DistrictWaterStatistics => ({
+  ...stats,
+  input,
+  balance: {
+    ...stats.balance,
+    assessedLossRate: null,
+    grade: null,
+    corrections: { r1: 0.01, r2: null, r3: null, r4: 0, total: null },
+  },
+});
+
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPage = (rows: ZoneMeteringRow[], locale: 'zh-CN' | 'en' = 'zh-CN') => {
+const renderPage = (
+  rows: ZoneMeteringRow[],
+  locale: 'zh-CN' | 'en' = 'zh-CN',
+  districtStats: DistrictWaterStatistics = stats,
+) => {
   const calls = fakeUserServer(demoUser({ permissions: ['dma:analysis:view'] }), (url) => {
     const u = new URL(url, 'http://x');
     if (u.pathname.endsWith('/dma/dmaZoneMetering')) return { resp_code: 0, resp_msg: 'ok', datas: rows };
-    if (u.pathname.endsWith('/dma/dmaWaterStatistics')) return { resp_code: 0, resp_msg: 'ok', datas: stats };
+    if (u.pathname.endsWith('/dma/dmaWaterStatistics')) return { resp_code: 0, resp_msg: 'ok', datas: districtStats };
     return undefined;
   });
   const page = (
@@ -145,6 +161,7 @@ describe('the production–sales difference page', () => {
     expect(within(drawer).getByText('修正合计 Rn')).toBeTruthy();
     expect(within(drawer).getByText('1.50 %')).toBeTruthy();
     expect(within(drawer).getByText(/ILI 仅供参考/)).toBeTruthy();
+    expect(within(drawer).queryByText('评定漏损率和等级还需要：')).toBeNull();
     expect(within(drawer).getByText('92.00 %')).toBeTruthy();
     expect(within(drawer).getByRole('img', { name: '每日供水量与售水量' })).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: '查看夜间流量' }).getAttribute('href')).toBe(
@@ -152,6 +169,26 @@ describe('the production–sales difference page', () => {
     );
     const asked = calls.find((c) => c.url.includes('/dmaWaterStatistics')) ?? { url: '' };
     expect(new URL(asked.url, 'http://x').searchParams.get('districtId')).toBe('2');
+  });
+
+  it('says what the CJJ 92 assessment still needs when it is empty for want of figures', async () => {
+    renderPage([row(2, '西区', 0.2)], 'zh-CN', unassessedWith({ supplyPressureMpa: null, maxFrostDepthM: 0.8 }));
+    await userEvent.click(await screen.findByRole('button', { name: '西区' }));
+    expect(await screen.findByText('评定漏损率和等级还需要：')).toBeTruthy();
+    expect(screen.getByText(/分区的管网长度/)).toBeTruthy();
+    expect(screen.getByText(/年平均出厂压力和最大冻土深度/)).toBeTruthy();
+  });
+
+  it('asks only for what is missing, in English', async () => {
+    renderPage(
+      [row(2, 'West', 0.2)],
+      'en',
+      unassessedWith({ mainsLengthKm: 4.2, supplyPressureMpa: null, maxFrostDepthM: 0.8 }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'West' }));
+    expect(await screen.findByText('The assessed loss rate and its grade still need:')).toBeTruthy();
+    expect(screen.queryByText(/the district’s mains length/)).toBeNull();
+    expect(screen.getByText(/annual mean supply pressure and maximum frost depth/)).toBeTruthy();
   });
 
   it('says when there are no districts', async () => {

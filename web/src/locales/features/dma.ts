@@ -106,6 +106,9 @@ export const dmaZhCN = {
         ili: '基础设施漏损指数 ILI',
         iliIndicative:
           '该分区超出 UARL 公式的适用范围（接管数少于 3000、每公里干管接管数少于 20 或压力低于 25 m），ILI 仅供参考。',
+        assessedNeeds: '评定漏损率和等级还需要：',
+        assessedNeedsMains: '分区的管网长度（在“分区管理”中填写）',
+        assessedNeedsConditions: '全公司的年平均出厂压力和最大冻土深度（在“参数配置”的 dma.lossRate 分组中填写）',
         realPerConnection: '户均日真实漏损（L）',
         daily: '每日供水量与售水量',
         dailySupplied: '供水量',
@@ -292,6 +295,10 @@ export const dmaEn: typeof dmaZhCN = {
         ili: 'Infrastructure leakage index ILI',
         iliIndicative:
           'This district is outside the range the UARL formula was fitted on (fewer than 3,000 connections, fewer than 20 per km of mains, or pressure below 25 m): the ILI is indicative only.',
+        assessedNeeds: 'The assessed loss rate and its grade still need:',
+        assessedNeedsMains: 'the district’s mains length (enter it on Districts)',
+        assessedNeedsConditions:
+          'the utility’s annual mean supply pressure and maximum frost depth (enter them in Parameters, group dma.lossRate)',
         realPerConnection: 'Real losses per connection per day (L)',
         daily: 'Daily supplied and billed',
         dailySupplied: 'Supplied',
