@@ -160,6 +160,30 @@ describe('the night flow page', () => {
     expect(screen.getByText(/最小值 03:00/)).toBeTruthy();
   });
 
+  it('adds a day to compare from the calendar input, in full only, and drops it again', async () => {
+    const { calls } = renderPage();
+    await openDistrict();
+    await screen.findByRole('img', { name: '流量曲线' });
+    const adder = screen.getByLabelText('添加日期');
+    // typing stays an unfinished day until it is whole: nothing is asked for '2026-1'
+    await userEvent.type(adder, day(20).slice(0, 6));
+    expect(screen.queryByText(day(20))).toBeNull();
+    await userEvent.clear(adder);
+    await userEvent.type(adder, day(20));
+    const tag = await screen.findByText(day(20));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url.includes('/nightFlow/curves') &&
+            new URL(c.url, 'http://x').searchParams.get('days') === [day(20), day(11), day(8), day(1)].join(','),
+        ),
+      ).toBe(true),
+    );
+    await userEvent.click(within(tag.closest('.bp6-tag') as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(screen.queryByText(day(20))).toBeNull());
+  });
+
   it('says when the range has no inlet flow', async () => {
     renderPage({ withData: false });
     await openDistrict();

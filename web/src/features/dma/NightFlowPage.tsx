@@ -9,22 +9,24 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   Intent,
   NonIdealState,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import { DateInput } from '@blueprintjs/datetime';
 import type { LeakEvent, NightFlowSeries } from '@waterops/shared/dma';
 import { addDays, chinaDay, daysBetween } from '@waterops/shared/reading';
+import { enUS, zhCN } from 'date-fns/locale';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
+import { activeLocale } from '../../app/i18n.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { AlarmLevelTag } from '../monitoring/AlarmTable.tsx';
-import { ReadingDayRange } from '../reading/ReadingDayRange.tsx';
+import { localDate, localDay, ReadingDayRange } from '../reading/ReadingDayRange.tsx';
 import { figure } from './balanceFormat.ts';
 import {
   useDistrictChoicesQuery,
@@ -107,10 +109,8 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
 
 function CurvesCard({ series, range }: { series: NightFlowSeries; range: DayRange }) {
   const { t } = useTranslation();
-  const dayInput = useId();
   const initial = useMemo(() => defaultCurveDays(series), [series]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const [adding, setAdding] = useState('');
   const days = picked ?? initial;
   const { data, isFetching } = useNightFlowCurvesQuery(
     { districtId: series.districtId, days: days.join(',') },
@@ -120,7 +120,6 @@ function CurvesCard({ series, range }: { series: NightFlowSeries; range: DayRang
   const add = (day: string) => {
     if (!DAY.test(day) || days.includes(day) || days.length >= MAX_CURVE_DAYS) return;
     setPicked([...days, day].sort());
-    setAdding('');
   };
   return (
     <section className="wo-table-card" aria-label={t('dma.night.curves')}>
@@ -132,19 +131,19 @@ function CurvesCard({ series, range }: { series: NightFlowSeries; range: DayRang
             {d}
           </Tag>
         ))}
-        <InputGroup
-          id={dayInput}
-          type="date"
-          small
-          aria-label={t('dma.night.addDay')}
-          value={adding}
-          min={range.from}
-          max={range.to}
+        {/* an adder: it stays empty, a day chosen (or typed in full) becomes a tag */}
+        <DateInput
+          value={null}
+          onChange={(iso) => iso && add(iso.slice(0, 10))}
+          formatDate={localDay}
+          parseDate={(text) => (DAY.test(text.trim()) ? localDate(text.trim()) : false)}
+          minDate={localDate(range.from)}
+          maxDate={localDate(range.to)}
+          locale={activeLocale() === 'en' ? enUS : zhCN}
           disabled={days.length >= MAX_CURVE_DAYS}
-          onChange={(e) => {
-            setAdding(e.currentTarget.value);
-            add(e.currentTarget.value);
-          }}
+          placeholder={t('dma.night.addDay')}
+          inputProps={{ small: true, 'aria-label': t('dma.night.addDay'), className: 'wo-night-day-adder' }}
+          canClearSelection={false}
         />
       </div>
       {days.length === 0 ? (

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DistrictWaterStatistics, ZoneMeteringRow } from '@waterops/shared/dma';
+import { addMonths } from '@waterops/shared/reading';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
@@ -146,6 +147,13 @@ describe('the production–sales difference page', () => {
     await userEvent.selectOptions(screen.getByLabelText('分区类型'), '2');
     await waitFor(() =>
       expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('kind') === '2')).toBe(true),
+    );
+    // months by name, in the app's language
+    const earlier = addMonths(lastFullMonth(), -2);
+    const [y, m] = earlier.split('-');
+    await userEvent.selectOptions(screen.getByLabelText('月份'), `${y}年${Number(m)}月`);
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('month') === earlier)).toBe(true),
     );
   });
 

@@ -1,11 +1,12 @@
 // 产销差分析 (spec §7 dmaZoneMetering, dmaWaterStatistics): every district's balance for a month, worst 产销差率 first
 // and coloured by the CJJ 92-2016 grades; a row opens that district's detail (WaterBalanceDetail). A documented
 // exception to "pages are descriptors": a month's analysis, not a list of records to edit.
-import { Classes, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Classes, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { DISTRICT_KINDS, type ZoneMeteringRow } from '@waterops/shared/dma';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { MonthSelect } from '../../components/MonthSelect.tsx';
 import { useViewActive } from '../../shell/viewActive.ts';
 import { GradeTag, RateText } from './BalanceTags.tsx';
 import { figure, lastFullMonth, sortByRate } from './balanceFormat.ts';
@@ -128,12 +129,11 @@ export function WaterBalancePage() {
       </div>
       <div className="wo-filters wo-dma-toolbar">
         <FormGroup label={t('dma.balance.month')} labelFor={ids.month} inline>
-          <InputGroup
+          <MonthSelect
             id={ids.month}
-            type="month"
             value={month}
-            onChange={(e) => {
-              setMonth(e.currentTarget.value);
+            onChange={(m) => {
+              setMonth(m);
               setOpen(null);
             }}
           />
