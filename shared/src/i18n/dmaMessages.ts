@@ -28,7 +28,7 @@ export const dmaMessages = {
   },
   'rules.districtParent.cycle': {
     'zh-CN': '上级分区不能是本分区的子分区',
-    en: 'The parent district cannot be one of this district’s sub-zones',
+    en: "The parent district cannot be one of this district's sub-zones",
   },
   'dma.district.hasSubZones': {
     'zh-CN': '分区“{{name}}”下还有 {{count}} 个子分区,请先删除或移走子分区',

@@ -201,9 +201,9 @@ export const en: typeof zhCN = {
       evening: 'Good evening',
     },
     hint: {
-      early: 'Early hours: a good time to look at last night’s minimum flow. Have a good shift.',
+      early: "Early hours: a good time to look at last night's minimum flow. Have a good shift.",
       morning: 'A new day has begun. May the supply run smoothly today.',
-      noon: 'Midday is peak demand. Don’t forget to have lunch.',
+      noon: "Midday is peak demand. Don't forget to have lunch.",
       afternoon: 'Keep it up, and keep an eye on the network.',
       evening: 'A long day behind you; the night-flow window starts soon.',
     },
@@ -795,7 +795,7 @@ export const en: typeof zhCN = {
     qualityHint: {
       A: 'An actual read of the day, valid or only flagged',
       E: 'No read that day: interpolated between the reads around it, or from the recent daily average',
-      S: 'The day’s read failed validation and was replaced; the raw read is kept',
+      S: "The day's read failed validation and was replaced; the raw read is kept",
     },
     rule: {
       gap: 'Gap',

@@ -195,7 +195,7 @@ describe('the production–sales difference page', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'West' }));
     expect(await screen.findByText('The assessed loss rate and its grade still need:')).toBeTruthy();
-    expect(screen.queryByText(/the district’s mains length/)).toBeNull();
+    expect(screen.queryByText(/the district's mains length/)).toBeNull();
     expect(screen.getByText(/annual mean supply pressure and maximum frost depth/)).toBeTruthy();
   });
 

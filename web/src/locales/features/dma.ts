@@ -273,7 +273,7 @@ export const dmaEn: typeof dmaZhCN = {
       empty: 'No districts for this month',
       emptyHint: 'Create districts with their inlet meters under "Districts" first.',
       legend: 'NRW rate: ≤ 10 % green, ≤ 12 % amber, above 12 % red (CJJ 92-2016)',
-      rowHint: 'Click a row for the district’s water balance',
+      rowHint: "Click a row for the district's water balance",
       detail: {
         title: '{{name}} · {{month}}',
         breakdown: 'Water balance',
@@ -296,9 +296,9 @@ export const dmaEn: typeof dmaZhCN = {
         iliIndicative:
           'This district is outside the range the UARL formula was fitted on (fewer than 3,000 connections, fewer than 20 per km of mains, or pressure below 25 m): the ILI is indicative only.',
         assessedNeeds: 'The assessed loss rate and its grade still need:',
-        assessedNeedsMains: 'the district’s mains length (enter it on Districts)',
+        assessedNeedsMains: "the district's mains length (enter it on Districts)",
         assessedNeedsConditions:
-          'the utility’s annual mean supply pressure and maximum frost depth (enter them in Parameters, group dma.lossRate)',
+          "the utility's annual mean supply pressure and maximum frost depth (enter them in Parameters, group dma.lossRate)",
         realPerConnection: 'Real losses per connection per day (L)',
         daily: 'Daily supplied and billed',
         dailySupplied: 'Supplied',
@@ -308,7 +308,7 @@ export const dmaEn: typeof dmaZhCN = {
           'Share of member meters with a complete month: when low, billed is an underestimate and NRW too high.',
         nightFlowLink: 'Night flow',
         close: 'Close',
-        loading: 'Loading the district’s water balance…',
+        loading: "Loading the district's water balance…",
       },
     },
     night: {
@@ -363,7 +363,7 @@ export const dmaEn: typeof dmaZhCN = {
     },
     inlet: {
       title: 'Import inlet flow - {{name}}',
-      hint: 'A CSV file, one line each: time, flow (m³/h) [, meter code]. Without a meter code the flow counts as the district’s inlet.',
+      hint: "A CSV file, one line each: time, flow (m³/h) [, meter code]. Without a meter code the flow counts as the district's inlet.",
       template: 'Download template',
       file: 'CSV file',
       chooseFile: 'Choose a CSV file…',
