@@ -1,6 +1,7 @@
 // The nightline trend of a district (d3 scales and shapes from nightFlowGeometry.ts, SVG by React): the nightline
 // per day, legitimate night use and leakage, the detector's baseline as a band down to legitimate use, missing
-// nights as gaps (and a grey tick under the axis), leak events marked — a step by a line at its start day and a
+// nights as gaps (and a grey tick under the axis), the detector's warm-up shaded (it can find nothing there, so a bump
+// in it must not look overlooked), leak events marked — a step by a line at its start day and a
 // band to the detected day, a trend by a sloped band — and a tooltip with the day's figures under the pointer.
 import { Classes, Colors } from '@blueprintjs/core';
 import type { NightFlowSeries } from '@waterops/shared/dma';
@@ -50,6 +51,20 @@ export function NightlineTrendChart({ series, from, to }: NightlineTrendChartPro
     <figure className="wo-chart wo-night-chart" aria-label={label}>
       <svg ref={svgRef} viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={label}>
         <NightChartAxes frame={frame} yTicks={layout.yTicks} xTicks={layout.xTicks} />
+        {layout.warmUp && (
+          <g data-testid="warm-up">
+            <rect
+              className="wo-night-warmup"
+              x={layout.warmUp.x0}
+              y={top}
+              width={Math.max(2, layout.warmUp.x1 - layout.warmUp.x0)}
+              height={bottom - top}
+            />
+            <text className="wo-night-warmup-label" x={layout.warmUp.x0 + 6} y={top + 14}>
+              {t('dma.night.warmUp')}
+            </text>
+          </g>
+        )}
         <path className="wo-night-band" d={layout.baselineBand} data-testid="baseline-band" />
         {layout.events.map((e) => (
           <g key={e.id} data-testid={`event-${e.id}`}>

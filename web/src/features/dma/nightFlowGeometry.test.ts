@@ -129,6 +129,21 @@ describe('trendLayout', () => {
     expect(t.events.map((e) => [e.id, e.startX])).toEqual([[1, t.x(0)]]);
   });
 
+  it('shades the warm-up: from the first nightline to the first baseline, or to the last night without one', () => {
+    const warming = [
+      night('2026-03-01', 12, null),
+      night('2026-03-02', 14, null),
+      night('2026-03-03', 10, 10),
+      night('2026-03-04', 10, 10),
+    ];
+    const t = trendLayout(series(warming), '2026-02-28', '2026-03-04');
+    expect(t.warmUp).toEqual({ x0: t.x(1), x1: t.x(3) });
+    const still = trendLayout(series(warming.slice(0, 2)), '2026-03-01', '2026-03-02');
+    expect(still.warmUp).toEqual({ x0: still.x(0), x1: still.x(1) });
+    expect(trendLayout(series(days), '2026-03-01', '2026-03-05').warmUp).toBeNull();
+    expect(trendLayout(series([]), '2026-03-01', '2026-03-05').warmUp).toBeNull();
+  });
+
   it('has no data when no night has a nightline', () => {
     const t = trendLayout(series([night('2026-03-01', null)]), '2026-03-01', '2026-03-02');
     expect(t.hasData).toBe(false);

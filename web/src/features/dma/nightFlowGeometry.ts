@@ -74,6 +74,11 @@ export type TrendLayout = {
   /** the area between legitimate use and the baseline */
   baselineBand: string;
   baseline: string;
+  /**
+   * The detector's warm-up in view: from the first night with a nightline to the first with a baseline (or to the
+   * last night, if none has one yet). No event can be found there, however the nightline moves; null when none.
+   */
+  warmUp: { x0: number; x1: number } | null;
   events: EventMark[];
   /** whether any day has a nightline */
   hasData: boolean;
@@ -129,6 +134,13 @@ export const trendLayout = (series: NightFlowSeries, from: string, to: string, f
       .x((_, i) => x(i))
       .y0((r) => y(r?.legitimate ?? 0))
       .y1((r) => y(r?.baseline ?? 0))(rows) ?? '';
+  const firstNight = rows.findIndex((r) => finite(r?.nightline));
+  const firstBaseline = rows.findIndex((r) => finite(r?.baseline));
+  const lastNight = rows.findLastIndex((r) => finite(r?.nightline));
+  const warmUp =
+    firstNight >= 0 && (firstBaseline < 0 || firstBaseline > firstNight)
+      ? { x0: x(firstNight), x1: x(firstBaseline < 0 ? lastNight : firstBaseline) }
+      : null;
   const isolated = rows.flatMap((r, i) =>
     finite(r?.nightline) && !finite(rows[i - 1]?.nightline) && !finite(rows[i + 1]?.nightline)
       ? [{ x: x(i), y: y(r?.nightline ?? 0) }]
@@ -162,6 +174,7 @@ export const trendLayout = (series: NightFlowSeries, from: string, to: string, f
       y,
     ),
     baselineBand: band,
+    warmUp,
     events,
     hasData: rows.some((r) => finite(r?.nightline)),
   };
