@@ -14,19 +14,17 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
 import type { LeakEvent, NightFlowSeries } from '@waterops/shared/dma';
 import { addDays, chinaDay, daysBetween } from '@waterops/shared/reading';
-import { enUS, zhCN } from 'date-fns/locale';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
-import { activeLocale } from '../../app/i18n.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { AlarmLevelTag } from '../monitoring/AlarmTable.tsx';
-import { localDate, localDay, ReadingDayRange } from '../reading/ReadingDayRange.tsx';
+import { DayInput } from '../reading/DayInput.tsx';
+import { ReadingDayRange } from '../reading/ReadingDayRange.tsx';
 import { figure } from './balanceFormat.ts';
 import {
   useDistrictChoicesQuery,
@@ -132,18 +130,16 @@ function CurvesCard({ series, range }: { series: NightFlowSeries; range: DayRang
           </Tag>
         ))}
         {/* an adder: it stays empty, a day chosen (or typed in full) becomes a tag */}
-        <DateInput
-          value={null}
-          onChange={(iso) => iso && add(iso.slice(0, 10))}
-          formatDate={localDay}
-          parseDate={(text) => (DAY.test(text.trim()) ? localDate(text.trim()) : false)}
-          minDate={localDate(range.from)}
-          maxDate={localDate(range.to)}
-          locale={activeLocale() === 'en' ? enUS : zhCN}
+        <DayInput
+          value=""
+          onChange={(day) => day && add(day)}
+          minDay={range.from}
+          maxDay={range.to}
           disabled={days.length >= MAX_CURVE_DAYS}
           placeholder={t('dma.night.addDay')}
-          inputProps={{ small: true, 'aria-label': t('dma.night.addDay'), className: 'wo-night-day-adder' }}
-          canClearSelection={false}
+          ariaLabel={t('dma.night.addDay')}
+          className="wo-night-day-adder"
+          small
         />
       </div>
       {days.length === 0 ? (

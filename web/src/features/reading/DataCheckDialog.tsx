@@ -10,13 +10,13 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   Intent,
 } from '@blueprintjs/core';
 import type { Area } from '@waterops/shared/place';
 import { type DataCheckResult, QUALITY_CODES, RULE_CODES, validateDataCheck } from '@waterops/shared/reading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from './DayInput.tsx';
 import { useRunDataCheckMutation } from './dataCheckApi.ts';
 
 export type DataCheckDialogProps = {
@@ -106,22 +106,10 @@ export function DataCheckDialog({ areas, meterIds, initial, today, onClose }: Da
             intent={intent('from')}
             helperText={helper('from')}
           >
-            <InputGroup
-              id="data-check-from"
-              type="date"
-              value={values.from}
-              max={today}
-              onValueChange={(v) => set('from', v)}
-            />
+            <DayInput id="data-check-from" value={values.from} maxDay={today} onChange={(v) => set('from', v)} />
           </FormGroup>
           <FormGroup label={t('dataCheck.to')} labelFor="data-check-to" intent={intent('to')} helperText={helper('to')}>
-            <InputGroup
-              id="data-check-to"
-              type="date"
-              value={values.to}
-              max={today}
-              onValueChange={(v) => set('to', v)}
-            />
+            <DayInput id="data-check-to" value={values.to} maxDay={today} onChange={(v) => set('to', v)} />
           </FormGroup>
           {result && (
             <Callout intent={found.length ? Intent.WARNING : Intent.SUCCESS} title={t('dataCheck.done', result)}>
