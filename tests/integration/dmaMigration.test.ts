@@ -46,6 +46,16 @@ const granted = async (companyId: number, roleCode: string) => {
   };
 };
 
+/** The tenant's parameters of a group, in their order. */
+const paramsOf = async (companyId: number, keyType: string) =>
+  await t.app.db
+    .selectFrom('param_configs')
+    .select(['code', 'value'])
+    .where('company_id', '=', companyId)
+    .where('key_type', '=', keyType)
+    .orderBy('sort')
+    .execute();
+
 const snapshot = async (companyId: number) => ({
   menus: (
     await t.app.db
@@ -64,15 +74,7 @@ const snapshot = async (companyId: number) => ({
         .executeTakeFirstOrThrow()
     ).n,
   ),
-  params: (
-    await t.app.db
-      .selectFrom('param_configs')
-      .select(['code', 'value'])
-      .where('company_id', '=', companyId)
-      .where('key_type', '=', 'dma.nightFlow')
-      .orderBy('code')
-      .execute()
-  ).map((p) => `${p.code}=${p.value}`),
+  params: (await paramsOf(companyId, 'dma.nightFlow')).map((p) => `${p.code}=${p.value}`),
 });
 
 describe('migration 0016 on a tenant created before it', () => {
@@ -96,7 +98,7 @@ describe('migration 0016 on a tenant created before it', () => {
     await addDmaParamsAndMenus(t.app.db);
     expect(await snapshot(companyId)).toEqual(once);
 
-    expect(once.params).toEqual(['nightDayFactorHours=20', 'nightUsePerConnection=1.7']);
+    expect(once.params).toEqual(['nightUsePerConnection=1.7', 'nightDayFactorHours=20']);
     const urls = once.menus.map((m) => m.split('|')[0]);
     for (const url of [
       '/dma',
@@ -147,14 +149,7 @@ describe('migration 0016 on a tenant created before it', () => {
 
   it('0017 gives a tenant that predates it the CJJ 92 conditions, empty, once; values already entered stay', async () => {
     const companyId = other.companyId;
-    const conditions = async (id: number) =>
-      await t.app.db
-        .selectFrom('param_configs')
-        .select(['code', 'value'])
-        .where('company_id', '=', id)
-        .where('key_type', '=', 'dma.lossRate')
-        .orderBy('sort')
-        .execute();
+    const conditions = (id: number) => paramsOf(id, 'dma.lossRate');
     await t.app.db
       .deleteFrom('param_configs')
       .where('company_id', '=', companyId)
