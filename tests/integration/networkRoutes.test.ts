@@ -1,6 +1,7 @@
 // Pipelines (pipeNetPipeLine) and wells (pipeNetWell) under /api-workbench: list with filters, one, saveOrUpdate,
 // delete, exist and the map layers, with the codes unique, references checked against the tenant, the rules'
 // messages in both languages, tenant isolation and permissions.
+import { sheetPaths } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { DEVICE_PATHS, type Meter } from '@waterops/shared/device';
 import { type MapPipe, type MapWell, NETWORK_PATHS, type Pipeline, type Well } from '@waterops/shared/network';
@@ -16,6 +17,7 @@ import {
   type TestUser,
 } from '../fixtures/factories.ts';
 import { en, forbidden, notFound, unauthorized, zh } from '../fixtures/messages.ts';
+import { readXlsx } from '../fixtures/sheets.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 let t: TestApp;
@@ -410,6 +412,63 @@ describe('GET pipeNetPipeLine/list and map', () => {
     expect((await call('GET', NETWORK_PATHS.pipelineMap)).json()).toEqual(unauthorized);
     const stranger = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.deviceValveView]);
     expect((await call('GET', NETWORK_PATHS.pipelineMap, stranger.token)).json()).toEqual(forbidden);
+  });
+});
+
+describe('the pipelines and wells exports', () => {
+  it('exports the filtered pipelines with type, material and status in words, in the reader’s language', async () => {
+    const tag = uniq('PX');
+    const well = await newWell();
+    await newPipe({ pipeCode: `${tag}A`, material: 'PE', diameterMm: 110 });
+    await newPipe({
+      pipeCode: `${tag}B`,
+      name: '主干管',
+      pipeType: 1,
+      material: 'DI',
+      diameterMm: 300,
+      lengthM: 120.5,
+      startWellId: well.id,
+      endMeterId: meters[0]?.id,
+      districtId,
+      status: 0,
+    });
+    const url = `${sheetPaths(NETWORK_PATHS.pipelines).export}?pipeCode=${tag}&material=DI`;
+    const zhRows = (await readXlsx((await call('GET', url, viewer.token)).rawPayload)).管线 as string[][];
+    expect(zhRows[0]?.slice(0, 4)).toEqual(['管线编码', '管线名称', '管线类型', '材质']);
+    expect(zhRows).toHaveLength(2);
+    const district = (await call('GET', `${NETWORK_PATHS.pipelines}?pipeCode=${tag}B`, admin)).json().data[0]
+      .districtName;
+    expect(zhRows[1]?.slice(0, 12)).toEqual([
+      `${tag}B`,
+      '主干管',
+      '输水管',
+      '球墨铸铁',
+      '300',
+      '120.5',
+      '',
+      well.wellCode,
+      meters[0]?.meterCode,
+      district,
+      '停用',
+      '',
+    ]);
+    const enRows = (await readXlsx((await call('GET', url, viewer.token, undefined, 'en')).rawPayload))
+      .pipelines as string[][];
+    expect(enRows[1]?.slice(2, 4)).toEqual(['Transmission', 'Ductile iron']);
+    // another tenant gets the header only; a district reader without the pipeline view gets 403
+    const theirs = await readXlsx((await call('GET', url, otherAdmin)).rawPayload);
+    expect(theirs.管线).toHaveLength(1);
+    expect((await call('GET', url, mapReader.token)).json()).toEqual(forbidden);
+  });
+
+  it('exports the filtered wells with their type in words', async () => {
+    const w = await newWell({ wellType: 2, name: '阀门井一', depthM: 2.5, lng: 116.4, lat: 39.9, districtId });
+    const url = `${sheetPaths(NETWORK_PATHS.wells).export}?wellCode=${w.wellCode}`;
+    const rows = (await readXlsx((await call('GET', url, viewer.token)).rawPayload)).管井 as string[][];
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.slice(0, 4)).toEqual([w.wellCode, '阀门井一', '阀门井', '2.5']);
+    expect(rows[1]?.slice(6, 8)).toEqual(['116.4', '39.9']);
+    expect((await call('GET', url)).json()).toEqual(unauthorized);
   });
 });
 

@@ -18,6 +18,7 @@ import { registerResource } from '../resource/registerResource.ts';
 import type { DbRow } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { enrichPipelines, mapPipes, type NetworkReference, networkReferenceExists } from './networkRepository.ts';
+import { pipelineExport } from './networkSheets.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -156,6 +157,7 @@ export const pipelineRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
         updated_at: at,
       }),
       describe: (r) => String(r.pipe_code ?? ''),
+      export: pipelineExport,
     },
     now,
   );

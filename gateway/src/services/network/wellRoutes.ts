@@ -19,6 +19,7 @@ import { registerResource } from '../resource/registerResource.ts';
 import type { DbRow } from '../resource/resourceRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { enrichWells, mapWells, networkReferenceExists, pipelinesAtWell } from './networkRepository.ts';
+import { wellExport } from './networkSheets.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -119,6 +120,7 @@ export const wellRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
         updated_at: at,
       }),
       describe: (r) => String(r.well_code ?? ''),
+      export: wellExport,
     },
     now,
   );

@@ -119,5 +119,13 @@ describe('the pipeline page', () => {
     await screen.findByText('N3-101');
     expect(ui.importButton()).toBeNull();
     expect(screen.queryByRole('button', { name: /新增|新建/ })).toBeNull();
+    // a viewer may export what they see
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+  });
+
+  it('offers no export to a user who may not view pipelines (a district reader)', async () => {
+    renderPage(['dma:district:view']);
+    await screen.findByText('N3-101');
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
   });
 });

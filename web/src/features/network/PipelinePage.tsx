@@ -2,6 +2,7 @@
 // meters at the ends, district and state; filters by code, name, material, diameter class and district; create /
 // edit with well, meter and district selectors; delete. Above the list, the EPANET import for editors.
 import { Button, Tag } from '@blueprintjs/core';
+import { sheetPaths } from '@waterops/shared/api';
 import type { District } from '@waterops/shared/dma';
 import { NETWORK_PATHS, type Pipeline, validatePipeline, type Well } from '@waterops/shared/network';
 import { useMemo, useState } from 'react';
@@ -83,6 +84,8 @@ export const pipelineResource = (
         return { ...defaultListQuery({ ...request, filters }), ...(DIAMETER_FILTERS[diameterClass] ?? {}) };
       },
     },
+    exportPath: sheetPaths(NETWORK_PATHS.pipelines).export,
+    exportPermissions: ['network:pipeline:view'],
     rowKey: (row) => row.id,
     initialFilters: { pipeCode: '', name: '', material: '', diameterClass: '', districtId: '' },
     filters: [

@@ -44,6 +44,7 @@ describe('the well page', () => {
     expect(await screen.findByText('N3-10')).toBeTruthy();
     expect(screen.getAllByText('节点').length).toBeGreaterThan(0);
     expect(screen.getAllByText('水源').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '井类型' }), '水池');
     await userEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(calls.some((c) => c.url.includes('wellType=5'))).toBe(true));

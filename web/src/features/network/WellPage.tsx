@@ -1,6 +1,7 @@
 // Wells as a descriptor (spec §7 pipeNetWell): code, name, type, depth, elevation, BD-09 position, district and
 // address; filters by code, name, type and district; create / edit with the shared rules; delete (the server
 // refuses while a pipeline ends at the well and says so).
+import { sheetPaths } from '@waterops/shared/api';
 import type { District } from '@waterops/shared/dma';
 import { NETWORK_PATHS, validateWell, type Well } from '@waterops/shared/network';
 import { useMemo } from 'react';
@@ -44,6 +45,8 @@ export const wellResource = (districts: readonly District[]): ResourceDescriptor
     titleKey: 'network.well.title',
     icon: 'circle',
     list: { path: NETWORK_PATHS.wells },
+    exportPath: sheetPaths(NETWORK_PATHS.wells).export,
+    exportPermissions: ['network:well:view'],
     rowKey: (row) => row.id,
     initialFilters: { wellCode: '', name: '', wellType: '', districtId: '' },
     filters: [
