@@ -87,6 +87,9 @@ export interface DistrictLeakEventsTable {
   level: string;
   alarm_id: number | null;
   updated_at: UpdatedAt;
+  /** m0018: the work order that reported the repair, and when */
+  repair_order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  repair_reported_at: DateOnly;
 }
 
 export interface WellsTable {

@@ -33,6 +33,9 @@ export interface NoticeReceiptsTable {
   status: Generated<number>;
   read_at: Date | null;
   created_at: CreatedAt;
+  /** m0018: a to-do's catalogue key and parameters, so it reads in the reader's language (null: title/content) */
+  message_key: ColumnType<string | null, string | null | undefined, string | null>;
+  message_params: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
 }
 
 export type NoticeTables = {

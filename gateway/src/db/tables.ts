@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AlarmTables } from './alarmTables.ts';
 import type { DmaTables } from './dmaTables.ts';
 import type { NoticeTables } from './noticeTables.ts';
+import type { WorkOrderTables } from './workOrderTables.ts';
 
 /** A timestamptz column: read as Date, written as Date (or the database default where Generated). */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -630,7 +631,7 @@ export interface JobRunsTable {
   detail: ColumnType<unknown, string | null, string | null>;
 }
 
-export interface DB extends AlarmTables, NoticeTables, DmaTables {
+export interface DB extends AlarmTables, NoticeTables, DmaTables, WorkOrderTables {
   companies: CompaniesTable;
   users: UsersTable;
   logins: LoginsTable;

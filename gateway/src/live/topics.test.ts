@@ -8,6 +8,7 @@ const principal = (over: Partial<LivePrincipal> = {}): LivePrincipal => ({
   scopeKey: 'all',
   topicMask: 0,
   locale: 'zh-CN',
+  workOrderReach: 'tenant',
   ...over,
 });
 
@@ -21,13 +22,22 @@ describe('topic registry', () => {
     expect(topicDef('nope')).toBeUndefined();
   });
 
+  it('gives a field crew member a work-order room of their own, and dispatchers of one scope one room', () => {
+    const workorders = topicDef('workorders');
+    if (!workorders) throw new Error('missing');
+    expect(roomOf(workorders, principal({ workOrderReach: 'own' }), 'workorders')).toBe('tenant/3/workorders/own-7');
+    expect(roomOf(workorders, principal({ scopeKey: 'sabc' }), 'workorders')).toBe('tenant/3/workorders/sabc');
+  });
+
   it('allows a topic by its permission, every topic to an administrator, notifications to everyone', () => {
     const allowed = (permissions: string[]) =>
       TOPIC_DEFS.filter((d) => topicAllowed(principal({ topicMask: topicMaskOf(permissions) }), d)).map((d) => d.topic);
     expect(allowed([])).toEqual(['notifications']);
     expect(allowed(['monitoring:alarm:view'])).toEqual(['alarms', 'notifications']);
     expect(allowed(['monitoring:stats:view'])).toEqual(['notifications', 'devices.status']);
-    expect(allowed(['admin'])).toEqual(['alarms', 'notifications', 'devices.status']);
+    expect(allowed(['admin'])).toEqual(['alarms', 'notifications', 'workorders', 'devices.status']);
+    expect(allowed(['workorder:complete'])).toEqual(['notifications', 'workorders']);
+    expect(allowed(['workorder:view'])).toEqual(['notifications', 'workorders']);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { Locale } from '@waterops/shared/i18n';
 import { TOPICS, type Topic } from '@waterops/shared/live';
 import { MONITORING_PATHS } from '@waterops/shared/monitoring';
 import { NOTICE_PATHS } from '@waterops/shared/notice';
+import { isOpenStatus, WORK_ORDER_PATHS, type WorkOrderStatus } from '@waterops/shared/workorder';
 
 /** What the live layer keeps of a socket's user: small (10,000 sockets per process), no permissions list. */
 export type LivePrincipal = {
@@ -20,6 +21,8 @@ export type LivePrincipal = {
   topicMask: number;
   /** the handshake's Accept-Language: the language of this socket's refusals */
   locale: Locale;
+  /** whose work orders the user's lists hold (role types, shared listReach): a crew member's own never share a room */
+  workOrderReach: 'tenant' | 'own';
 };
 
 /**
@@ -36,8 +39,8 @@ export type LiveIntervals = { pollMs: number; notificationsPollMs: number };
 
 export type TopicDef = {
   topic: Topic;
-  /** permission code the handshake's CurrentUser must carry (null: every signed-in user) */
-  permission: string | null;
+  /** permission code(s) the handshake's CurrentUser must carry one of (null: every signed-in user) */
+  permission: string | readonly string[] | null;
   source: TopicSource;
   intervalMs: (intervals: LiveIntervals) => number;
   /** the room's last segment for this subscriber */
@@ -46,6 +49,8 @@ export type TopicDef = {
 
 const byScope = (p: LivePrincipal) => p.scopeKey;
 const byUser = (p: LivePrincipal) => String(p.userId);
+/** Work orders: same scope, same queue — except a field crew member, whose list is their own orders. */
+const byReach = (p: LivePrincipal) => (p.workOrderReach === 'own' ? `own-${p.userId}` : p.scopeKey);
 
 export const TOPIC_DEFS: readonly TopicDef[] = [
   {
@@ -69,6 +74,19 @@ export const TOPIC_DEFS: readonly TopicDef[] = [
     audience: byUser,
   },
   {
+    topic: TOPICS.workorders,
+    // the dispatcher's queue, or the crew member's own orders: the feed itself decides by the caller's role types
+    permission: [PERMISSIONS.workOrderView, PERMISSIONS.workOrderComplete],
+    source: {
+      kind: 'feed',
+      path: WORK_ORDER_PATHS.feed,
+      fallbackPath: WORK_ORDER_PATHS.list,
+      isLive: (o) => isOpenStatus(o.status as WorkOrderStatus),
+    },
+    intervalMs: (i) => i.pollMs,
+    audience: byReach,
+  },
+  {
     topic: TOPICS.devicesStatus,
     permission: PERMISSIONS.monitoringStatsView,
     source: { kind: 'etag', path: MONITORING_PATHS.statusBoard },
@@ -84,7 +102,8 @@ export const topicMaskOf = (permissions: readonly string[]): number => {
   const admin = permissions.includes(PERMISSIONS.admin);
   let mask = 0;
   TOPIC_DEFS.forEach((d, i) => {
-    if (admin || d.permission === null || permissions.includes(d.permission)) mask |= 1 << i;
+    const codes = d.permission === null ? null : [d.permission].flat();
+    if (admin || codes === null || codes.some((c) => permissions.includes(c))) mask |= 1 << i;
   });
   return mask;
 };

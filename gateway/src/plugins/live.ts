@@ -15,6 +15,7 @@ import {
   type SubscribeRequest,
 } from '@waterops/shared/live';
 import { type CurrentUser, USER_PATHS } from '@waterops/shared/user';
+import { listReach } from '@waterops/shared/workorder';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -77,6 +78,7 @@ const authenticate = async (upstream: UpstreamClient, token: string): Promise<Au
       userId: user.id,
       scopeKey: scopeKeyOf(user),
       topicMask: topicMaskOf(Array.isArray(user.permissions) ? user.permissions : []),
+      workOrderReach: listReach(null, Array.isArray(user.roles) ? user.roles.map((r) => String(r.type)) : []),
     },
   };
 };

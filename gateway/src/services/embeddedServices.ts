@@ -10,6 +10,7 @@ import { catalogueRoutes } from './catalogue/catalogueRoutes.ts';
 import { codeRuleRoutes } from './codeRule/codeRuleRoutes.ts';
 import { commandRoutes } from './command/commandRoutes.ts';
 import { companyRoutes } from './company/companyRoutes.ts';
+import { complaintRoutes } from './complaint/complaintRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
@@ -54,6 +55,10 @@ import { roleRoutes } from './role/roleRoutes.ts';
 import type { ServiceOptions } from './serviceOptions.ts';
 import { uaaRoutes } from './uaa/uaaRoutes.ts';
 import { userRoutes } from './user/userRoutes.ts';
+import { meterBaseWorkOrderRoutes } from './workorder/meterBaseWorkOrderRoutes.ts';
+import { workCalendarRoutes } from './workorder/workCalendarRoutes.ts';
+import { workOrderRaiseRoutes } from './workorder/workOrderRaiseRoutes.ts';
+import { workOrderRoutes } from './workorder/workOrderRoutes.ts';
 
 export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOptions>[]>> = {
   '/api-uaa': [uaaRoutes, registrationRoutes],
@@ -116,6 +121,17 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     mapMeterRoutes,
     // the operations map's base-map config (issue 7, H-MAP)
     mapConfigRoutes,
+    // reading-exception work orders from the meter-reading page (issue 15)
+    meterBaseWorkOrderRoutes,
   ],
-  '/api-business': [codeRuleRoutes, paramConfigRoutes, noticeRoutes],
+  '/api-business': [
+    codeRuleRoutes,
+    paramConfigRoutes,
+    noticeRoutes,
+    // work orders, dispatch and complaints (issue 15): the calendar's and raise's fixed paths before the core's /:id
+    workCalendarRoutes,
+    workOrderRaiseRoutes,
+    workOrderRoutes,
+    complaintRoutes,
+  ],
 };

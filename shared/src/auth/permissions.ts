@@ -147,6 +147,25 @@ export const PERMISSIONS = {
   sysParamView: 'sys:param:view',
   /** create, edit and delete parameter config */
   sysParamEdit: 'sys:param:edit',
+  // Work orders and complaints (issue 15, migration 0018)
+  /** read the tenant's work orders in the data scope: the queue, details, statistics, export */
+  workOrderView: 'workorder:view',
+  /** create and edit work orders; raise them from alarms, exceptions, night-flow events and the map */
+  workOrderCreate: 'workorder:create',
+  /** dispatch: assign (also in bulk), remind, defer or cancel any order of the queue; the duty roster */
+  workOrderAssign: 'workorder:assign',
+  /** field work on one's own orders: accept, start, note, complete, defer (batch complete for dispatchers) */
+  workOrderComplete: 'workorder:complete',
+  /** review completed orders: close or reopen */
+  workOrderClose: 'workorder:close',
+  /** read the work calendar (holidays, make-up days), deadline targets and escalation */
+  workOrderCalendarView: 'workorder:calendar:view',
+  /** edit and import the work calendar; edit deadline targets and escalation */
+  workOrderCalendarEdit: 'workorder:calendar:edit',
+  /** read complaints */
+  complaintView: 'complaint:view',
+  /** take, edit, turn into work orders, close, reopen and delete complaints */
+  complaintEdit: 'complaint:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

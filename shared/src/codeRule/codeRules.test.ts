@@ -19,9 +19,9 @@ const rule = (r: Partial<CodeRule>): CodeRule => ({
   ...r,
 });
 
-// Dates are built from local calendar fields: nextCode reads the calendar of the process's time zone.
-const may5 = new Date(2024, 4, 5, 23, 59);
-const jan31 = new Date(2025, 0, 31, 0, 0);
+// Codes carry the China day: 23:59 in Beijing is still May 5, 00:00 on Jan 31 is already Jan 31.
+const may5 = new Date('2024-05-05T23:59:00+08:00');
+const jan31 = new Date('2025-01-31T00:00:00+08:00');
 
 describe('nextCode', () => {
   it.each([

@@ -3,10 +3,11 @@
 // gateway (issuing codes) and the web (the live preview) use.
 import { type Static, Type } from '@sinclair/typebox';
 import type { MessageKey } from '../i18n/messages.ts';
+import { chinaDay } from '../reading/chinaTime.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** The kinds of code a company numbers. */
-export const CODE_KINDS = ['resident', 'meter', 'workOrder', 'bill'] as const;
+export const CODE_KINDS = ['resident', 'meter', 'workOrder', 'bill', 'complaint'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
 /** The date between prefix and sequence: none, year, year+month, year+month+day. */
@@ -59,15 +60,17 @@ export const DEFAULT_CODE_RULES: Record<CodeKind, CodeRule> = {
   meter: { kind: 'meter', prefix: 'SB', datePart: 'none', seqLength: 8, nextSeq: 1 },
   workOrder: { kind: 'workOrder', prefix: 'GD', datePart: 'yyyyMMdd', seqLength: 4, nextSeq: 1 },
   bill: { kind: 'bill', prefix: 'ZD', datePart: 'yyyyMM', seqLength: 6, nextSeq: 1 },
+  complaint: { kind: 'complaint', prefix: 'TS', datePart: 'yyyyMMdd', seqLength: 4, nextSeq: 1 },
 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** The date part of a code, from the date's calendar fields in the process's time zone (the server's, or the browser's). */
+/**
+ * The date part of a code: the China day of the instant (a work order raised at 00:30 in Beijing carries that day,
+ * whatever the server's or the browser's time zone).
+ */
 export const formatDatePart = (part: DatePart, date: Date): string => {
-  const y = String(date.getFullYear());
-  const m = pad(date.getMonth() + 1, 2);
-  const d = pad(date.getDate(), 2);
+  const [y, m, d] = chinaDay(date).split('-') as [string, string, string];
   if (part === 'yyyy') return y;
   if (part === 'yyyyMM') return `${y}${m}`;
   if (part === 'yyyyMMdd') return `${y}${m}${d}`;

@@ -2,6 +2,12 @@
 // catalogue. The web client loads them into i18next; the gateway picks one by Accept-Language.
 // Placeholders are `{{name}}` (i18next style).
 
+import { complaintMessages } from '../complaint/complaintMessages.ts';
+import { complaintPageMessages } from '../complaint/complaintPageMessages.ts';
+import { raiseMessages } from '../workorder/raiseMessages.ts';
+import { workCalendarMessages } from '../workorder/workCalendarMessages.ts';
+import { workOrderMessages } from '../workorder/workOrderMessages.ts';
+import { workOrderPageMessages } from '../workorder/workOrderPageMessages.ts';
 import { alarmMessages } from './alarmMessages.ts';
 import { dmaAnalysisMessages } from './dmaAnalysisMessages.ts';
 import { dmaMessages } from './dmaMessages.ts';
@@ -842,6 +848,14 @@ const catalogue = {
   ...dmaMessages,
   ...dmaAnalysisMessages,
   ...networkMessages,
+  // Work orders and complaints (issue 15): labels from the fields declared once, rules, refusals, to-dos
+  ...workOrderMessages,
+  ...complaintMessages,
+  // each page's own texts, one module per helper so parallel work does not collide
+  ...workOrderPageMessages,
+  ...workCalendarMessages,
+  ...raiseMessages,
+  ...complaintPageMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -13,6 +13,9 @@ export const TOPICS = {
   notifications: 'notifications',
   /** online / offline counts per device kind and area, in the subscriber's data scope; items: DeviceStatusCell */
   devicesStatus: 'devices.status',
+  /** the open work orders (pending, processing, deferred, awaiting review) the subscriber may see: the tenant's in
+   * their data scope, or a field crew member's own; items: WorkOrder (without per-caller actions) */
+  workorders: 'workorders',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const TOPIC_NAMES: readonly Topic[] = Object.values(TOPICS);

@@ -141,6 +141,22 @@ export const OPERATIONS = [
   'districtUpdate',
   'districtDelete',
   'districtOutline',
+  // work orders and complaints (issue 15)
+  'workOrderCreate',
+  'workOrderUpdate',
+  'workOrderAction',
+  'workOrderBatchAssign',
+  'workOrderBatchComplete',
+  'workOrderRaise',
+  'workOrderSettingsSave',
+  'workCalendarSave',
+  'dutyRosterSave',
+  'complaintCreate',
+  'complaintUpdate',
+  'complaintDelete',
+  'complaintToWorkOrder',
+  'complaintClose',
+  'complaintReopen',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

@@ -388,7 +388,7 @@ export const zhCN = {
     title: '编码规则',
     hint: '编码 = 前缀 + 日期 + 按流水号长度补零的流水号;保存后新生成的编码按新规则编号。',
     kind: '编码类型',
-    kinds: { resident: '用户编码', meter: '水表编码', workOrder: '工单编号', bill: '账单编号' },
+    kinds: { resident: '用户编码', meter: '水表编码', workOrder: '工单编号', bill: '账单编号', complaint: '投诉编号' },
     prefix: '前缀',
     datePart: '日期部分',
     dateParts: { none: '无', yyyy: '年 (yyyy)', yyyyMM: '年月 (yyyyMM)', yyyyMMdd: '年月日 (yyyyMMdd)' },

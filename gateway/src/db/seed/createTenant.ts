@@ -6,11 +6,28 @@ import { type LossRateParams, seedDmaParams } from '../../services/dma/dmaParams
 import { hashPassword } from '../../services/uaa/passwordHash.ts';
 import { ADMIN_ROLE_CODE } from '../../services/user/userRepository.ts';
 import type { DB } from '../tables.ts';
-import { FOUNDATION_MENUS, type MenuSeed, OPERATOR_MENU_KEYS } from './foundationMenus.ts';
+import { seedWorkCalendar } from './data/chinaWorkCalendar.ts';
+import {
+  CREW_MENU_KEYS,
+  DISPATCHER_MENU_KEYS,
+  FOUNDATION_MENUS,
+  type MenuSeed,
+  OPERATOR_MENU_KEYS,
+  SERVICE_MENU_KEYS,
+} from './foundationMenus.ts';
 
 export const OPERATOR_ROLE_CODE = 'OPERATOR';
+/** The work-order roles (issue 15); their role types are what the work-order list's `identity` carries. */
+export const DISPATCHER_ROLE_CODE = 'DISPATCHER';
+export const CREW_ROLE_CODE = 'CREW';
+export const SERVICE_ROLE_CODE = 'SERVICE';
 
-export type RoleCode = typeof ADMIN_ROLE_CODE | typeof OPERATOR_ROLE_CODE;
+export type RoleCode =
+  | typeof ADMIN_ROLE_CODE
+  | typeof OPERATOR_ROLE_CODE
+  | typeof DISPATCHER_ROLE_CODE
+  | typeof CREW_ROLE_CODE
+  | typeof SERVICE_ROLE_CODE;
 
 export type UserSeed = {
   username: string;
@@ -141,14 +158,17 @@ export const createTenant = async (db: Db, t: TenantSeed): Promise<CreatedTenant
   await insertMenus(db, companyId, FOUNDATION_MENUS, 0, menuIds);
 
   const roles = [
-    { code: ADMIN_ROLE_CODE, name: '超级管理员', nameEn: 'Administrator', keys: Object.keys(menuIds) },
-    { code: OPERATOR_ROLE_CODE, name: '操作员', nameEn: 'Operator', keys: [...OPERATOR_MENU_KEYS] },
+    { code: ADMIN_ROLE_CODE, name: '超级管理员', nameEn: 'Administrator', type: '1', keys: Object.keys(menuIds) },
+    { code: OPERATOR_ROLE_CODE, name: '操作员', nameEn: 'Operator', type: '1', keys: [...OPERATOR_MENU_KEYS] },
+    { code: DISPATCHER_ROLE_CODE, name: '调度员', nameEn: 'Dispatcher', type: '2', keys: [...DISPATCHER_MENU_KEYS] },
+    { code: CREW_ROLE_CODE, name: '维修班组', nameEn: 'Field crew', type: '3', keys: [...CREW_MENU_KEYS] },
+    { code: SERVICE_ROLE_CODE, name: '客服专员', nameEn: 'Customer service', type: '4', keys: [...SERVICE_MENU_KEYS] },
   ] as const;
   const roleIds = {} as Record<RoleCode, number>;
   for (const r of roles) {
     const { id } = await db
       .insertInto('roles')
-      .values({ company_id: companyId, code: r.code, name: r.name, name_en: r.nameEn, type: '1' })
+      .values({ company_id: companyId, code: r.code, name: r.name, name_en: r.nameEn, type: r.type })
       .returning('id')
       .executeTakeFirstOrThrow();
     roleIds[r.code] = id;
@@ -161,6 +181,8 @@ export const createTenant = async (db: Db, t: TenantSeed): Promise<CreatedTenant
   // the default alarm rules in parameter config (voltage, signal, usage, offline, delays: issue 6)
   await seedAlarmRules(db, companyId);
   await seedDmaParams(db, companyId, t.lossRate);
+  // China's public holidays and make-up working days, for the work orders' deadlines (issue 15)
+  await seedWorkCalendar(db, companyId);
 
   const userIds: Record<string, number> = {};
   for (const u of t.users) userIds[u.username] = await createUser(db, companyId, roleIds, u);

@@ -450,6 +450,80 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
       },
     ],
   },
+  // Work orders and complaints (issue 15); migration m0018 adds them to older tenants. 我的工单 is the field crew's
+  // page (their own orders); the dispatch page holds the queue, the crew and the duty roster.
+  {
+    key: 'workOrders',
+    name: '工单中心',
+    nameEn: 'Work orders',
+    type: MENU_TYPE.menu,
+    path: 'Layout',
+    url: '/workorders',
+    css: 'clipboard',
+    children: [
+      {
+        key: 'workOrderDispatch',
+        name: '工单调度',
+        nameEn: 'Dispatch',
+        type: MENU_TYPE.page,
+        path: 'workorder/WorkOrderPage',
+        url: '/workorder',
+        css: 'clipboard',
+        children: [
+          permission('workOrderView', PERMISSIONS.workOrderView, '查看工单', 'View work orders'),
+          permission('workOrderCreate', PERMISSIONS.workOrderCreate, '新建工单', 'Create work orders'),
+          permission('workOrderAssign', PERMISSIONS.workOrderAssign, '派单', 'Assign work orders'),
+          permission('workOrderClose', PERMISSIONS.workOrderClose, '审核关闭工单', 'Review and close work orders'),
+        ],
+      },
+      {
+        key: 'myWorkOrders',
+        name: '我的工单',
+        nameEn: 'My work orders',
+        type: MENU_TYPE.page,
+        path: 'workorder/MyWorkOrdersPage',
+        url: '/workorder/mine',
+        css: 'person',
+        children: [permission('workOrderComplete', PERMISSIONS.workOrderComplete, '处理工单', 'Work on own orders')],
+      },
+      {
+        key: 'complaints',
+        name: '投诉管理',
+        nameEn: 'Complaints',
+        type: MENU_TYPE.page,
+        path: 'complaint/ComplaintPage',
+        url: '/complaint',
+        css: 'chat',
+        children: [
+          permission('complaintView', PERMISSIONS.complaintView, '查看投诉', 'View complaints'),
+          permission('complaintEdit', PERMISSIONS.complaintEdit, '受理投诉', 'Take and handle complaints'),
+        ],
+      },
+      {
+        key: 'workCalendar',
+        name: '工作日历',
+        nameEn: 'Work calendar',
+        type: MENU_TYPE.page,
+        path: 'workorder/WorkCalendarPage',
+        url: '/workorder/calendar',
+        css: 'calendar',
+        children: [
+          permission(
+            'workCalendarView',
+            PERMISSIONS.workOrderCalendarView,
+            '查看工作日历和时限',
+            'View the work calendar and deadlines',
+          ),
+          permission(
+            'workCalendarEdit',
+            PERMISSIONS.workOrderCalendarEdit,
+            '编辑工作日历和时限',
+            'Edit the work calendar and deadlines',
+          ),
+        ],
+      },
+    ],
+  },
   // District metering and the pipe network (issue 7); migration m0016 adds them to older tenants. The map shares
   // the districts' permissions, the night flow the analysis', the network monitoring the pipelines'.
   {
@@ -751,4 +825,47 @@ export const OPERATOR_MENU_KEYS = [
   'dmaDistrictView',
   'nightFlow',
   'dmaAnalysisView',
+  // the control room sees the work-order queue, raises orders from alarms and reads complaints
+  'workOrders',
+  'workOrderDispatch',
+  'workOrderView',
+  'workOrderCreate',
+  'complaints',
+  'complaintView',
+] as const;
+
+/** Every signed-in user's own pages: home, the personal center with profile, password and photo uploads. */
+const OWN_KEYS = ['home', 'personalCenter', 'profileView', 'profileEdit', 'passwordEdit', 'fileUpload'] as const;
+
+/** The dispatcher (role type 2): the queue, assigning, reviewing, complaints, and the calendar (read). */
+export const DISPATCHER_MENU_KEYS = [
+  ...OWN_KEYS,
+  'workOrders',
+  'workOrderDispatch',
+  'workOrderView',
+  'workOrderCreate',
+  'workOrderAssign',
+  'workOrderClose',
+  'myWorkOrders',
+  'workOrderComplete',
+  'complaints',
+  'complaintView',
+  'complaintEdit',
+  'workCalendar',
+  'workCalendarView',
+] as const;
+
+/** The field crew (role type 3): their own orders, on a phone. */
+export const CREW_MENU_KEYS = [...OWN_KEYS, 'workOrders', 'myWorkOrders', 'workOrderComplete'] as const;
+
+/** Customer service (role type 4): complaints, and the orders they raise from them. */
+export const SERVICE_MENU_KEYS = [
+  ...OWN_KEYS,
+  'workOrders',
+  'complaints',
+  'complaintView',
+  'complaintEdit',
+  'workOrderDispatch',
+  'workOrderView',
+  'workOrderCreate',
 ] as const;

@@ -28,6 +28,28 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/dma/NightFlowPage.tsx').then((m) => ({ default: m.NightFlowPage }))),
     permissions: ['dma:analysis:view'],
   },
+  // Work orders and complaints (issue 15): the dispatcher's workstation, the crew's own orders (a phone), complaints,
+  // the work calendar with the deadline settings
+  'workorder/WorkOrderPage': {
+    Page: lazy(() => import('../../features/workorder/WorkOrderPage.tsx').then((m) => ({ default: m.WorkOrderPage }))),
+    permissions: ['workorder:view', 'workorder:complete'],
+  },
+  'workorder/MyWorkOrdersPage': {
+    Page: lazy(() =>
+      import('../../features/workorder/MyWorkOrdersPage.tsx').then((m) => ({ default: m.MyWorkOrdersPage })),
+    ),
+    permissions: ['workorder:complete'],
+  },
+  'workorder/WorkCalendarPage': {
+    Page: lazy(() =>
+      import('../../features/workorder/WorkCalendarPage.tsx').then((m) => ({ default: m.WorkCalendarPage })),
+    ),
+    permissions: ['workorder:calendar:view'],
+  },
+  'complaint/ComplaintPage': {
+    Page: lazy(() => import('../../features/complaint/ComplaintPage.tsx').then((m) => ({ default: m.ComplaintPage }))),
+    permissions: ['complaint:view'],
+  },
   // The alarm console (issue 6, H-CONSOLE)
   'monitoring/AlarmConsolePage': {
     Page: lazy(() =>
