@@ -23,8 +23,11 @@ const KINDS: Record<string, CalendarDay['kind']> = {
 const MAX_RANGE_DAYS = 31;
 
 /** Whether 'YYYY-MM-DD' is a real date. */
-export const isRealDay = (d: string): boolean =>
-  DAY_RE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+export const isRealDay = (d: string): boolean => {
+  // an impossible month ('2026-13-01') is an Invalid Date, whose toISOString throws
+  const ms = DAY_RE.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === d;
+};
 
 export type CalendarLineError = { line: number; message: MessageKey };
 
@@ -47,14 +50,15 @@ export const parseCalendarText = (text: string): { days: CalendarDay[]; errors: 
       return;
     }
     const name = rest.join(' ').slice(0, 20);
-    let count = 0;
+    // a line too long adds none of its days
+    const range: string[] = [];
     for (let d = from; d <= to; d = addDays(d)) {
-      if (++count > MAX_RANGE_DAYS) {
+      if (range.push(d) > MAX_RANGE_DAYS) {
         errors.push({ line: index + 1, message: 'workCalendar.import.rangeTooLong' });
         return;
       }
-      byDay.set(d, { day: d, kind, name });
     }
+    for (const d of range) byDay.set(d, { day: d, kind, name });
   });
   return { days: [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)), errors };
 };

@@ -2,6 +2,7 @@
 // state machine as data, the work calendar and the deadline function, the fields declared once, the calls.
 export * from './calendarText.ts';
 export * from './paths.ts';
+export * from './raiseRules.ts';
 export * from './workCalendar.ts';
 export * from './workOrderDeadlines.ts';
 export * from './workOrderFields.ts';
@@ -9,3 +10,4 @@ export * from './workOrderMachine.ts';
 export * from './workOrderModel.ts';
 export * from './workOrderRequests.ts';
 export * from './workOrderRules.ts';
+export * from './workOrderSettingsRules.ts';
