@@ -55,6 +55,13 @@ export const ComplaintListQuery = Type.Object({
 });
 export type ComplaintListQuery = Static<typeof ComplaintListQuery>;
 
+/** exist: is the number held by a complaint of the tenant other than `id` (the one being edited) */
+export const ComplaintExistQuery = Type.Object({
+  complaintNo: Type.String({ maxLength: 40 }),
+  id: Type.Optional(Id),
+});
+export type ComplaintExistQuery = Static<typeof ComplaintExistQuery>;
+
 export const ComplaintSave = Type.Object({
   id: Type.Optional(Id),
   complaintNo: Type.String({ maxLength: 40 }),
