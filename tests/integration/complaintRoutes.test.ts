@@ -6,6 +6,8 @@
 import { XLSX_CONTENT_TYPE } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMPLAINT_PATHS, type Complaint } from '@waterops/shared/complaint';
+import { CUSTOMER_PATHS } from '@waterops/shared/customer';
+import { DEVICE_PATHS } from '@waterops/shared/device';
 import { PLACE_PATHS } from '@waterops/shared/place';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -203,6 +205,17 @@ describe('complaint/save', () => {
     expect(list).toMatchObject({ code: 0, count: 1 });
     expect(list.data[0]).toMatchObject({ id: c.id, meterCode: expect.any(String), areaName: '和平里小区' });
     expect((await call('GET', COMPLAINT_PATHS.find(c.id), viewer.token)).json().datas).toEqual(c);
+  });
+
+  it("lets the agent find the resident and the meter with the selectors (their lists' lookup)", async () => {
+    const residents = await call('GET', `${CUSTOMER_PATHS.residents}?residentCode=${resident.code}`, service.token);
+    expect(residents.json().data.map((r: { residentId: number }) => r.residentId)).toEqual([resident.id]);
+    const meters = await call('GET', `${DEVICE_PATHS.meters}?limit=999`, service.token);
+    expect(meters.json().data.map((m: { id: number }) => m.id)).toContain(meterId);
+    // a lookup, not the registry: no resident is changed through it
+    expect((await call('POST', CUSTOMER_PATHS.residentSave, service.token, { residentName: 'x' })).json()).toEqual(
+      forbidden,
+    );
   });
 
   it('refuses a blank number with the spec message, in zh and en; nothing written', async () => {

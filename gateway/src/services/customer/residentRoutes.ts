@@ -169,7 +169,12 @@ export const residentRoutes: ServicePlugin<ServiceOptions> = async (app, { now }
         find: path(CUSTOMER_PATHS.resident(':id')),
       },
       scope: RESIDENT_SCOPE,
-      permissions: { read: PERMISSIONS.dataResidentView, write: PERMISSIONS.dataResidentEdit },
+      permissions: {
+        read: PERMISSIONS.dataResidentView,
+        write: PERMISSIONS.dataResidentEdit,
+        // the complaint intake and the work-order form pick the resident (issue 15)
+        lookupBy: [PERMISSIONS.complaintEdit, PERMISSIONS.workOrderCreate],
+      },
       schemas: { row: Resident, save: ResidentSave, filters: ResidentFilters },
       filters: {
         areaId: { column: 'area_id', match: 'eq' },

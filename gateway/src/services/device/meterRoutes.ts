@@ -167,6 +167,9 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
           PERMISSIONS.deviceStatusView,
           // the reading records page picks its meter
           PERMISSIONS.readingRecordView,
+          // the complaint intake and the work-order form pick the meter (issue 15)
+          PERMISSIONS.complaintEdit,
+          PERMISSIONS.workOrderCreate,
         ],
       },
       schemas: { row: Meter, save: MeterSave, filters: MeterFilters },
