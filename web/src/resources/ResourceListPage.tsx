@@ -251,21 +251,23 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
             header: headerOf(t('resource.actions')),
             cell: (row: Row) => (
               <span className="wo-resource-actions">
-                {rowActions.map((a) => (
-                  <Button
-                    key={a.id}
-                    variant="minimal"
-                    size="small"
-                    icon={a.icon}
-                    intent={a.intent}
-                    text={t(a.labelKey)}
-                    onClick={() => {
-                      const dialog = 'dialog' in a ? a.dialog : undefined;
-                      if (dialog) setActing({ row, dialog });
-                      else a.onClick?.(row);
-                    }}
-                  />
-                ))}
+                {rowActions
+                  .filter((a) => !('visible' in a) || !a.visible || a.visible(row))
+                  .map((a) => (
+                    <Button
+                      key={a.id}
+                      variant="minimal"
+                      size="small"
+                      icon={a.icon}
+                      intent={a.intent}
+                      text={t(a.labelKey)}
+                      onClick={() => {
+                        const dialog = 'dialog' in a ? a.dialog : undefined;
+                        if (dialog) setActing({ row, dialog });
+                        else a.onClick?.(row);
+                      }}
+                    />
+                  ))}
               </span>
             ),
           },

@@ -133,6 +133,8 @@ export type RowAction<Row> = {
   intent?: Intent;
   /** shown to users holding at least one of these ('admin' holds all) */
   permissions?: readonly string[];
+  /** whether the row offers it (its state allows it); default: every row */
+  visible?: (row: Row) => boolean;
   onClick?: (row: Row) => void;
   /** a dialog the action opens for the row (grant menus, reset password…); it calls onClose when done */
   dialog?: (props: { row: Row; onClose: () => void }) => ReactNode;
