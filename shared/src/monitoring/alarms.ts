@@ -79,6 +79,8 @@ export const ALARM_ACTIONS = [
   'shelved',
   'unshelved',
   'suppressed',
+  // a work order raised from the alarm, or completed for it (issue 15): the comment says which and how
+  'noted',
 ] as const;
 export type AlarmAction = (typeof ALARM_ACTIONS)[number];
 
