@@ -43,7 +43,10 @@ export const alarmSource = async (
         .on('t.source_kind', '=', 'collector'),
     )
     .leftJoin('water_meters as wm', (j) =>
-      j.onRef('wm.company_id', '=', 't.company_id').onRef('wm.id', '=', 't.source_id').on('t.source_kind', '=', 'meter'),
+      j
+        .onRef('wm.company_id', '=', 't.company_id')
+        .onRef('wm.id', '=', 't.source_id')
+        .on('t.source_kind', '=', 'meter'),
     )
     .leftJoin('districts as d', (j) =>
       j
