@@ -2,6 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '@waterops/shared/notice';
+import type { MenuEntry } from '@waterops/shared/user';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppLiveClient } from '../../live/appLiveClient.ts';
@@ -54,13 +55,47 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const page = (id: number, path: string, url: string): MenuEntry => ({
+  id,
+  parentId: 1,
+  name: path,
+  path,
+  url,
+  css: 'clipboard',
+  type: 0,
+  hidden: false,
+  sort: id,
+  subMenus: [],
+});
+/** The menus of a dispatcher (the dispatch page and their own orders) and of a field crew member (their own only). */
+const DISPATCHER_MENUS: MenuEntry[] = [
+  {
+    ...page(1, 'Layout', '/workorders'),
+    parentId: 0,
+    type: 1,
+    subMenus: [
+      page(2, 'workorder/WorkOrderPage', '/workorder'),
+      page(3, 'workorder/MyWorkOrdersPage', '/workorder/mine'),
+    ],
+  },
+];
+const CREW_MENUS: MenuEntry[] = [
+  {
+    ...page(1, 'Layout', '/workorders'),
+    parentId: 0,
+    type: 1,
+    subMenus: [page(3, 'workorder/MyWorkOrdersPage', '/workorder/mine')],
+  },
+];
+
 /** A fake server holding the caller's unread items: read and readAll take them off. */
-const renderBell = (unread: Notification[], records: Notification[] = unread) => {
+const renderBell = (unread: Notification[], records: Notification[] = unread, menus = DISPATCHER_MENUS) => {
   useFakeLive();
   let items = [...unread];
   const calls = fakeFetch((url) => {
     const [path, query = ''] = url.split('?');
     const params = new URLSearchParams(query);
+    if (path?.endsWith('/menus/current')) return { resp_code: 0, resp_msg: 'ok', datas: menus };
     if (path?.endsWith('/notice/showNotice')) return { resp_code: 0, resp_msg: 'ok', datas: items };
     if (path?.endsWith('/noticereceive/read')) items = items.filter((i) => i.id !== Number(params.get('id')));
     if (path?.endsWith('/noticereceive/readAll'))
@@ -151,6 +186,14 @@ describe('the message bell (spec §2)', () => {
     await userEvent.click(await ui.tab(/待办/));
     await userEvent.click(await ui.button('查看工单 工单待办 2'));
     await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/workorder?code=WO-2'));
+  });
+
+  it("opens a crew member's own orders instead: the dispatch page is not in their menus", async () => {
+    renderBell([item(6, 2)], [item(6, 2)], CREW_MENUS);
+    await userEvent.click(await ui.bell());
+    await userEvent.click(await ui.tab(/待办/));
+    await userEvent.click(await screen.findByText('工单待办 6'));
+    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/workorder/mine?code=WO-6'));
   });
 
   it("'view all' opens Notice records or the To-do list, 10 a page, with title, content and time", async () => {

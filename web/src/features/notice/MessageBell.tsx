@@ -1,7 +1,8 @@
 // The message bell of spec §2: a bell in the top bar whose badge is the unread total capped at 99; its popover has
 // the tabs 通知 Notice and 待办 To-do, each with its unread count, and the buttons 'all read' (the active tab's
 // category) and 'view all' (the records dialog). A notice click shows its title and content and marks it read; a
-// to-do click (or its 'view work order' button) opens the work-order page with ?code=<param>. The list is live
+// to-do click (or its 'view work order' button) opens the work-order page with ?code=<param> (the dispatch page when
+// the user's menus hold it, else the crew's own orders). The list is live
 // (the notifications topic); the hourly poll of spec §4 runs only while the socket is down.
 import {
   Button,
@@ -25,7 +26,7 @@ import { useLiveConnection } from '../../live/useLive.ts';
 import { badgeText, unreadOf } from './bellItems.ts';
 import { NoticeRecordsDialog } from './NoticeRecordsDialog.tsx';
 import { useBellNotificationsQuery, useNoticeReadAllMutation, useNoticeReadMutation } from './noticeApi.ts';
-import { workOrderPath } from './workOrderLink.ts';
+import { useWorkOrderPath } from './workOrderLink.ts';
 import './notice.css';
 
 const time = (iso: string) => formatDateTime(new Date(iso));
@@ -85,6 +86,7 @@ function TabTitle({ label, count }: { label: string; count: number }) {
 export function MessageBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const workOrderPath = useWorkOrderPath();
   const connection = useLiveConnection();
   // spec §4: polled hourly while shown — here only while the live socket is not carrying the list
   const { data: items = [] } = useBellNotificationsQuery(undefined, {
