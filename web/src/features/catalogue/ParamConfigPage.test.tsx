@@ -76,6 +76,16 @@ describe('the parameter config page', () => {
     ]);
   });
 
+  it('names a group a feature labels (the work-order deadlines), with its code beside it', async () => {
+    renderParams([
+      param(1, 'workorder.deadline', 'burst.urgent', '爆管抢修·紧急', '15,180'),
+      param(2, 'voltage', 'low', '低电压', '3.3'),
+    ]);
+    expect(await screen.findByRole('heading', { name: /^工单时限\(分钟\)\s*workorder\.deadline$/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'voltage' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'workorder.deadline' })).toBeTruthy();
+  });
+
   it('shows values as text, without add or save, to a user who may only view', async () => {
     renderParams([param(1, 'voltage', 'low', '低电压', '3.3')], ['sys:param:view']);
     expect(await screen.findByText('3.3')).toBeTruthy();

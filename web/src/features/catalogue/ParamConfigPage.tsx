@@ -112,7 +112,13 @@ export function ParamConfigPage() {
   else
     body = groups.map(([keyType, entries]) => (
       <Card key={keyType} className="param-config-group" compact>
-        <H5>{keyType}</H5>
+        <H5>
+          {/* a group a feature names (paramConfig.group.<keyType>) shows its name, its code beside it */}
+          {t(`paramConfig.group.${keyType}`, { defaultValue: keyType })}
+          {t(`paramConfig.group.${keyType}`, { defaultValue: keyType }) !== keyType && (
+            <span className={`${Classes.TEXT_MUTED} param-config-code`}> {keyType}</span>
+          )}
+        </H5>
         <HTMLTable compact striped className="param-config-table" aria-label={keyType}>
           <thead>
             <tr>
