@@ -13,6 +13,7 @@ import { expireCommands } from '../services/command/commandDelivery.ts';
 import { markOfflineDevices } from '../services/deviceStatus/offlineDevices.ts';
 import { runNightFlowAnalysis } from '../services/dma/nightFlowAnalysis.ts';
 import { revalidateDirtyMeters, sweepYesterday } from '../services/reading/revalidate.ts';
+import { resumeExpiredDeferrals, runEscalations } from '../services/workorder/workOrderJobs.ts';
 import { INSTANCE_ID, scheduleJob } from './jobScheduler.ts';
 import { freezeDueMonths } from './monthEndFreeze.ts';
 
@@ -97,6 +98,35 @@ const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, { now }) => {
         const report = await freezeDueMonths(db(), at, INSTANCE_ID);
         if (report.length) app.log.info({ frozen: report }, 'month-end bases frozen');
       },
+    },
+    now,
+  );
+  // work orders (issue 15): the escalation ladder — every level due fires once, also those that fell due while the
+  // server was down (the first tick soon after start) — and deferrals whose time ran out resume; each tenant whose
+  // orders changed is told at once (its queues and bells)
+  const ordersChanged = (companies: Set<number>) => {
+    for (const companyId of companies) {
+      app.changeHints.announce({ companyId, topic: TOPICS.workorders });
+      app.changeHints.announce({ companyId, topic: TOPICS.notifications });
+    }
+  };
+  scheduleJob(
+    app,
+    {
+      name: 'workOrderEscalation',
+      everyMs: 60_000,
+      firstAfterMs: 15_000,
+      run: async (at) => ordersChanged(await runEscalations(db(), at)),
+    },
+    now,
+  );
+  scheduleJob(
+    app,
+    {
+      name: 'workOrderDeferrals',
+      everyMs: 60_000,
+      firstAfterMs: 20_000,
+      run: async (at) => ordersChanged(await resumeExpiredDeferrals(db(), at)),
     },
     now,
   );

@@ -46,3 +46,7 @@ export const chinaMinuteOfDay = (at: Date): number => Math.floor(((at.getTime() 
 
 /** Day of the week in China time, 0 Sunday … 6 Saturday. */
 export const chinaWeekday = (at: Date): number => new Date(at.getTime() + OFFSET_MS).getUTCDay();
+
+/** 'YYYY-MM-DD HH:mm:ss' in China time: how sheets and messages write an instant. */
+export const chinaDateTime = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');

@@ -78,8 +78,8 @@ export const addClockTime = (
   pauses: readonly Pause[] = [],
 ): number | null => {
   let left = minutes * MINUTE;
+  if (left <= 0) return start;
   const frozenAt = pausedForever(pauses);
-  if (left <= 0) return frozenAt !== null && frozenAt <= start ? null : start;
   let day = chinaDay(new Date(start));
   for (let i = 0; i < MAX_DAYS; i++, day = addDays(day)) {
     const span = daySpan(clock, cal, day);

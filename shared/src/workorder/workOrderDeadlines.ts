@@ -196,3 +196,25 @@ export const deadlineState = (
 /** Whether a class counts as late (overdue or worse). */
 export const isLate = (c: DeadlineClass): boolean =>
   c === 'overdue' || c === 'over24' || c === 'over48' || c === 'over72';
+
+/** The statuses in which an order's clock stands still: deferred, and completed awaiting review. */
+export const PAUSED_STATUSES: readonly WorkOrderStatus[] = ['deferred', 'completed'];
+
+/**
+ * The pauses of an order from its status changes, oldest first: each stretch spent deferred or awaiting review
+ * (`to` null when it still is).
+ */
+export const pausesFromHistory = (history: readonly { to: string; at: number }[]): Pause[] => {
+  const pauses: Pause[] = [];
+  let openFrom: number | null = null;
+  for (const h of history) {
+    const paused = PAUSED_STATUSES.includes(h.to as WorkOrderStatus);
+    if (paused && openFrom === null) openFrom = h.at;
+    else if (!paused && openFrom !== null) {
+      pauses.push({ from: openFrom, to: h.at });
+      openFrom = null;
+    }
+  }
+  if (openFrom !== null) pauses.push({ from: openFrom, to: null });
+  return pauses;
+};

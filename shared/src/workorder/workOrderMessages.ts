@@ -64,17 +64,21 @@ export const workOrderMessages = {
     'zh-CN': '{{by}} 催办:{{title}}。{{comment}}',
     en: '{{by}} asks about: {{title}}. {{comment}}',
   },
-  'workOrder.todo.escalated': {
+  'workOrder.todo.escalatedResponse': {
     'zh-CN': '工单超时升级({{level}}级):{{code}}',
     en: 'Escalation (level {{level}}): work order {{code}}',
   },
-  'workOrder.todo.escalatedResponse': {
+  'workOrder.todo.escalatedResponseContent': {
     'zh-CN': '{{title}} 超过响应期限仍未接单',
     en: '{{title}} is past its response time and still not accepted',
   },
   'workOrder.todo.escalatedResolve': {
-    'zh-CN': '{{title}} 已超过处理期限的 {{percent}}%',
-    en: '{{title}} has run {{percent}}% of its resolution time',
+    'zh-CN': '工单超时升级({{level}}级):{{code}}',
+    en: 'Escalation (level {{level}}): work order {{code}}',
+  },
+  'workOrder.todo.escalatedResolveContent': {
+    'zh-CN': '{{title}} 已用去处理时限的 {{percent}}%,处理期限 {{due}}',
+    en: '{{title}} has used {{percent}}% of its resolution time, due {{due}}',
   },
   'workOrder.todo.noDue': { 'zh-CN': '无', en: 'none' },
   // the escalation ladder's audiences (settings page, events)

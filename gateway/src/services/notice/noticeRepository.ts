@@ -1,6 +1,7 @@
 // SQL of notices and receipts: publish with a set-based fan-out (one INSERT … SELECT over the recipients), the
 // bell's unread lists and its cheap change tag, the view-all pages, read one / read all, to-dos for work orders.
 // Bounded by company_id throughout; a receipt is only ever touched through its owner's user id.
+import { type Locale, type MessageKey, messages, translate } from '@waterops/shared/i18n';
 import type { Notice, NoticeCategory, NoticePublish, NoticeTarget, Notification } from '@waterops/shared/notice';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { NoticeReceiptsTable } from '../../db/noticeTables.ts';
@@ -10,19 +11,61 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-export const toNotification = (
-  r: Pick<Selectable<NoticeReceiptsTable>, 'id' | 'title' | 'content' | 'created_at' | 'status' | 'category' | 'param'>,
-): Notification => ({
-  id: Number(r.id),
-  title: r.title,
-  content: r.content,
-  createTime: iso(r.created_at),
-  status: Number(r.status) === 1 ? 1 : 0,
-  category: Number(r.category) === 2 ? 2 : 1,
-  param: r.param,
-});
+/** 'YYYY-MM-DD HH:mm' in China time: how a to-do names a due time. */
+const chinaMinute = (isoText: string) =>
+  new Date(Date.parse(isoText) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
-const receiptColumns = ['id', 'title', 'content', 'created_at', 'status', 'category', 'param'] as const;
+/**
+ * The parameters of a localized to-do in the reader's language: a parameter named `<x>Key` holds a catalogue key
+ * and becomes `<x>` translated; `due` holds an instant and becomes China time.
+ */
+const localParams = (params: Record<string, string | number>, locale: Locale): Record<string, string | number> => {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('Key') && typeof value === 'string' && value in messages)
+      out[name.slice(0, -3)] = translate(value as MessageKey, locale);
+    else if (name === 'due' && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+      out[name] = chinaMinute(value);
+    else out[name] = value;
+  }
+  return out;
+};
+
+type ReceiptRow = Pick<
+  Selectable<NoticeReceiptsTable>,
+  'id' | 'title' | 'content' | 'created_at' | 'status' | 'category' | 'param' | 'message_key' | 'message_params'
+>;
+
+/**
+ * A receipt as the bell shows it. A to-do written with a catalogue key (`message_key`, its content under
+ * `<key>Content`) reads in the reader's language; otherwise the stored title and content.
+ */
+export const toNotification = (r: ReceiptRow, locale: Locale = 'zh-CN'): Notification => {
+  const key = r.message_key;
+  const params = typeof r.message_params === 'string' ? JSON.parse(r.message_params) : (r.message_params ?? {});
+  const localized = key !== null && key in messages && `${key}Content` in messages;
+  return {
+    id: Number(r.id),
+    title: localized ? translate(key as MessageKey, locale, localParams(params, locale)) : r.title,
+    content: localized ? translate(`${key}Content` as MessageKey, locale, localParams(params, locale)) : r.content,
+    createTime: iso(r.created_at),
+    status: Number(r.status) === 1 ? 1 : 0,
+    category: Number(r.category) === 2 ? 2 : 1,
+    param: r.param,
+  };
+};
+
+const receiptColumns = [
+  'id',
+  'title',
+  'content',
+  'created_at',
+  'status',
+  'category',
+  'param',
+  'message_key',
+  'message_params',
+] as const;
 
 /** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
 const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -156,7 +199,17 @@ export const publishNotice = async (
 };
 
 /** A to-do for a work order, as every recipient's receipt; see createTodos in noticeService.ts. */
-export type TodoSeed = { title: string; content: string; param: string | null };
+/**
+ * A to-do: its stored title and content (the utility's language), the work-order code as `param`, and optionally a
+ * catalogue key (content under `<key>Content`) with parameters, so each reader sees it in their own language.
+ */
+export type TodoSeed = {
+  title: string;
+  content: string;
+  param: string | null;
+  messageKey?: MessageKey | null;
+  params?: Record<string, string | number>;
+};
 
 /**
  * To-dos (category 2, no notice) for the given users of a tenant, in one statement; ids that are not the tenant's
@@ -166,7 +219,17 @@ export const insertTodos = async (db: Db, companyId: number, userIds: number[], 
   if (userIds.length === 0) return 0;
   const inserted = await db
     .insertInto('notice_receipts')
-    .columns(['company_id', 'user_id', 'category', 'title', 'content', 'param', 'created_at'])
+    .columns([
+      'company_id',
+      'user_id',
+      'category',
+      'title',
+      'content',
+      'param',
+      'created_at',
+      'message_key',
+      'message_params',
+    ])
     .expression(
       db
         .selectFrom('users')
@@ -180,6 +243,8 @@ export const insertTodos = async (db: Db, companyId: number, userIds: number[], 
           sql<string>`${todo.content}::text`.as('content'),
           sql<string | null>`${todo.param}::text`.as('param'),
           sql<Date>`${at}::timestamptz`.as('created_at'),
+          sql<string | null>`${todo.messageKey ?? null}::text`.as('message_key'),
+          sql<string | null>`${todo.params ? JSON.stringify(todo.params) : null}::jsonb`.as('message_params'),
         ]),
     )
     .executeTakeFirst();
@@ -193,6 +258,7 @@ export const unreadReceipts = async (
   userId: number,
   category: NoticeCategory,
   limit: number,
+  locale: Locale = 'zh-CN',
 ) =>
   (
     await db
@@ -205,7 +271,7 @@ export const unreadReceipts = async (
       .orderBy('id', 'desc')
       .limit(limit)
       .execute()
-  ).map(toNotification);
+  ).map((r) => toNotification(r, locale));
 
 /**
  * What the bell's list of a user depends on, in one query over two index probes: the newest receipt id (a new
@@ -234,6 +300,7 @@ export const receiveReceipts = async (
   category: NoticeCategory | undefined,
   offset: number,
   limit: number,
+  locale: Locale = 'zh-CN',
 ) => {
   let base = db.selectFrom('notice_receipts').where('company_id', '=', companyId).where('user_id', '=', userId);
   if (category !== undefined) base = base.where('category', '=', category);
@@ -241,7 +308,7 @@ export const receiveReceipts = async (
     base.select(receiptColumns).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toNotification), count: Number(total.n) };
+  return { rows: rows.map((r) => toNotification(r, locale)), count: Number(total.n) };
 };
 
 /** Whether the receipt is the user's (read or not). */

@@ -141,8 +141,8 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
       const etag = noticeEtag(await receiptVersion(app.db, me.companyId, me.userId), request.locale);
       if (alreadyHeld(request, reply, etag)) return reply.code(304).send(null);
       const [notices, todos] = await Promise.all([
-        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.notice, BELL_LIST_MAX),
-        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.todo, BELL_LIST_MAX),
+        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.notice, BELL_LIST_MAX, request.locale),
+        unreadReceipts(app.db, me.companyId, me.userId, NOTICE_CATEGORY.todo, BELL_LIST_MAX, request.locale),
       ]);
       return ok([...notices, ...todos], request.t('common.success'));
     },
@@ -171,6 +171,7 @@ export const noticeRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) 
         q.category,
         ((q.page ?? 1) - 1) * limit,
         limit,
+        request.locale,
       );
       return page(rows, count, request.t('common.success'));
     },

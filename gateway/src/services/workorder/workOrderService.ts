@@ -1,0 +1,521 @@
+// What people do to a work order (issue 15): create it (or get back the open order of its source, or of its request
+// key), move it through the state machine (shared workOrderMachine: the one decision every route, batch and the
+// client share), edit it. Each change is one UPDATE of the order's projection plus one appended event in the caller's
+// transaction, with the schedule recomputed from the history (workOrderHistory.ts); assignment and reminders leave
+// the assignee a to-do. The ladder and expired deferrals are workOrderJobs.ts.
+import { fieldLabelKey, optionLabelKey } from '@waterops/shared/fields';
+import type { MessageKey } from '@waterops/shared/i18n';
+import { translate } from '@waterops/shared/i18n';
+import { TOPICS } from '@waterops/shared/live';
+import type { RuleViolation } from '@waterops/shared/user';
+import {
+  type ActionInput,
+  type Caller,
+  clockOf,
+  DEFAULT_PRIORITY,
+  decide,
+  dueTimes,
+  escalationsDue,
+  machineStateOf,
+  type WorkOrderAction,
+  type WorkOrderPriority,
+  type WorkOrderSource,
+  type WorkOrderStatus,
+  type WorkOrderType,
+} from '@waterops/shared/workorder';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/tables.ts';
+import { AppError, badRequest } from '../../plugins/errors.ts';
+import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
+import { allocateCode } from '../codeRule/codeRuleRepository.ts';
+import { createTodos } from '../notice/createTodos.ts';
+import { loadDeadlineContext } from './deadlineSettings.ts';
+import { afterWorkOrderEvent } from './sourceEffects.ts';
+import { type Actor, appendEvent, effectOrder, reload, scheduleOf, todoFor } from './workOrderHistory.ts';
+import { resolveLinks, trimmed } from './workOrderLinks.ts';
+import {
+  assignableUser,
+  departmentExists,
+  firedLevels,
+  lockKey,
+  lockOrder,
+  openOrderOfSource,
+  orderOfRequest,
+  type StoredOrder,
+  statusHistory,
+  type Visibility,
+} from './workOrderRepository.ts';
+
+export type { Actor } from './workOrderHistory.ts';
+
+export type NewWorkOrder = {
+  title: string;
+  type: WorkOrderType;
+  priority?: WorkOrderPriority;
+  description: string;
+  source: WorkOrderSource;
+  /** 'alarm:<id>', 'usage:<meterId>:<type>', 'reading:<meterId>:<type>', 'leak:<eventId>', 'complaint:<id>' */
+  sourceKey?: string | null;
+  address?: string | null;
+  lng?: number | null;
+  lat?: number | null;
+  contactName?: string | null;
+  contactPhone?: string | null;
+  meterId?: number | null;
+  residentId?: number | null;
+  areaId?: number | null;
+  districtId?: number | null;
+  alarmId?: number | null;
+  leakEventId?: number | null;
+  complaintId?: number | null;
+  attachments?: string[];
+  requestKey?: string | null;
+};
+
+/**
+ * Creates an order in `tx` — or returns the open order of the same source, or the order a create with the same
+ * idempotency key made (`created: false`). Fills the links from each other, checks they are the tenant's (400
+ * naming the field), computes the due times, writes the 'created' event and runs the source effects.
+ */
+export const createWorkOrder = async (
+  tx: Transaction<DB>,
+  actor: Actor,
+  input: NewWorkOrder,
+  at: Date,
+): Promise<{ id: number; code: string; created: boolean }> => {
+  const companyId = actor.companyId;
+  const sourceKey = input.sourceKey ?? null;
+  const requestKey = input.requestKey ?? null;
+  if (requestKey) {
+    await lockKey(tx, companyId, `request:${requestKey}`);
+    const made = await orderOfRequest(tx, companyId, requestKey);
+    if (made) return { id: Number(made.id), code: made.code, created: false };
+  }
+  if (sourceKey) {
+    await lockKey(tx, companyId, `source:${sourceKey}`);
+    const existing = await openOrderOfSource(tx, companyId, sourceKey);
+    if (existing) return { id: Number(existing.id), code: existing.code, created: false };
+  }
+  const links = await resolveLinks(tx, companyId, input);
+  const ctx = await loadDeadlineContext(tx, companyId);
+  const priority = input.priority ?? DEFAULT_PRIORITY[input.type];
+  const target = ctx.settings.targets[input.type][priority];
+  const clock = clockOf(ctx.settings, priority);
+  const dues = dueTimes({ createdAt: at.toISOString(), target, clock, pauses: [] }, ctx.calendar);
+  const { nextAt } = escalationsDue(
+    ctx.settings.escalation,
+    { createdAt: at.toISOString(), target, clock, pauses: [] },
+    { status: 'pending', accepted: false, fired: [] },
+    ctx.calendar,
+    at,
+  );
+  const code = await allocateCode(tx, companyId, 'workOrder', at);
+  const attachments = input.attachments ?? [];
+  const { id } = await tx
+    .insertInto('work_orders')
+    .values({
+      company_id: companyId,
+      code,
+      title: input.title.trim(),
+      type: input.type,
+      priority,
+      status: 'pending',
+      source: input.source,
+      source_key: sourceKey,
+      description: input.description.trim(),
+      address: links.address,
+      lng: links.lng,
+      lat: links.lat,
+      contact_name: links.contactName,
+      contact_phone: links.contactPhone,
+      meter_id: links.meterId,
+      resident_id: links.residentId,
+      area_id: links.areaId,
+      district_id: links.districtId,
+      alarm_id: input.alarmId ?? null,
+      leak_event_id: input.leakEventId ?? null,
+      complaint_id: input.complaintId ?? null,
+      attachments: JSON.stringify(attachments),
+      creator_id: actor.userId,
+      creator_name: actor.username,
+      created_at: at,
+      response_due_at: dues.responseDueAt,
+      resolve_due_at: dues.resolveDueAt,
+      response_target_minutes: target.responseMinutes,
+      resolve_target_minutes: target.resolveMinutes,
+      clock,
+      next_escalation_at: nextAt,
+      request_key: requestKey,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderId = Number(id);
+  await appendEvent(tx, actor, orderId, { action: 'created', from: null, to: 'pending', attachments }, at);
+  const stored = await reload(tx, companyId, orderId);
+  await afterWorkOrderEvent(tx, effectOrder(stored), {
+    action: 'created',
+    toStatus: 'pending',
+    username: actor.username,
+    cause: null,
+    at,
+  });
+  return { id: orderId, code, created: true };
+};
+
+/** Why an action was not taken, for the route to answer. */
+export type ActOutcome =
+  | { ok: true; id: number; code: string; todoUsers: number }
+  | { ok: false; refusal: 'notFound' }
+  | { ok: false; refusal: 'state' | 'forbidden'; status: WorkOrderStatus }
+  | { ok: false; refusal: 'input'; violations: RuleViolation[] }
+  | { ok: false; refusal: 'assignee' };
+
+const callerOf = (actor: Actor): Caller => ({ userId: actor.userId ?? -1, permissions: actor.permissions });
+
+/** The columns an action writes besides status, change_seq and the schedule. */
+const columnsFor = (action: WorkOrderAction, input: ActionInput & { departmentId?: number | null }, at: Date) => {
+  switch (action) {
+    case 'assign':
+      return {
+        assignee_id: input.assigneeId ?? null,
+        assigned_at: at,
+        accepted_at: null,
+        started_at: null,
+      };
+    case 'accept':
+      return { accepted_at: at };
+    case 'start':
+      return { started_at: at };
+    case 'complete':
+      return {
+        completed_at: at,
+        cause: trimmed(input.cause),
+        materials: trimmed(input.materials),
+        resolution: trimmed(input.comment),
+      };
+    case 'delay':
+      return { deferred_until: input.dueAt ?? null };
+    case 'resume':
+      return { deferred_until: null };
+    case 'close':
+      return { closed_at: at };
+    case 'reopen':
+      return { completed_at: null };
+    case 'cancel':
+      return { cancelled_at: at };
+    default:
+      return {};
+  }
+};
+
+/**
+ * Applies one transition to an order the actor can see (`v`), inside `tx`: the machine decides (state, permission,
+ * relation, input), an assignee must be the tenant's and able to work on orders; then the projection, the schedule,
+ * the event, the assignee's to-do (assign, remind) and the source effects.
+ */
+export const actOnWorkOrder = async (
+  tx: Transaction<DB>,
+  actor: Actor,
+  action: WorkOrderAction,
+  id: number,
+  input: ActionInput & { departmentId?: number | null },
+  at: Date,
+  v: Visibility = { kind: 'tenant' },
+): Promise<ActOutcome> => {
+  const companyId = actor.companyId;
+  const o = await lockOrder(tx, companyId, v, id);
+  if (!o) return { ok: false, refusal: 'notFound' };
+  const state = machineStateOf({
+    status: o.status as WorkOrderStatus,
+    assigneeId: o.assignee_id === null ? null : Number(o.assignee_id),
+    acceptedAt: o.accepted_at === null ? null : 'yes',
+    startedAt: o.started_at === null ? null : 'yes',
+  });
+  const decision = decide(action, state, callerOf(actor), input, at);
+  if (!decision.ok) {
+    if (decision.refusal === 'input') return { ok: false, refusal: 'input', violations: decision.violations };
+    return { ok: false, refusal: decision.refusal, status: state.status };
+  }
+  let assignee: Awaited<ReturnType<typeof assignableUser>> | undefined;
+  let departmentId = o.department_id === null ? null : Number(o.department_id);
+  if (action === 'assign') {
+    assignee = await assignableUser(tx, companyId, input.assigneeId as number);
+    if (!assignee) return { ok: false, refusal: 'assignee' };
+    if (input.departmentId) {
+      if (!(await departmentExists(tx, companyId, input.departmentId))) throw badRequest('departmentId');
+      departmentId = input.departmentId;
+    } else departmentId = assignee.department_id === null ? departmentId : Number(assignee.department_id);
+  }
+  const to = decision.to.status;
+  const extraPhotos = input.attachments ?? [];
+  const history = [...(await statusHistory(tx, companyId, id)), { from: o.status, to, at: at.getTime() }];
+  const fired = await firedLevels(tx, companyId, id);
+  const ctx = await loadDeadlineContext(tx, companyId);
+  const schedule = scheduleOf(o, to, decision.to.accepted, history, fired, ctx, at);
+  const departmentName =
+    action === 'assign' && departmentId !== null
+      ? ((
+          await tx
+            .selectFrom('departments')
+            .select('name')
+            .where('company_id', '=', companyId)
+            .where('id', '=', departmentId)
+            .executeTakeFirst()
+        )?.name ?? null)
+      : null;
+  await tx
+    .updateTable('work_orders')
+    .set({
+      ...columnsFor(action, input, at),
+      ...(action === 'assign' ? { department_id: departmentId } : {}),
+      status: to,
+      ...(extraPhotos.length
+        ? { attachments: sql`attachments || ${JSON.stringify(extraPhotos)}::jsonb` as unknown as string }
+        : {}),
+      response_due_at: schedule.dues.responseDueAt,
+      resolve_due_at: to === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt,
+      next_escalation_at: schedule.next,
+      change_seq: sql`nextval('work_order_change_seq')`,
+      updated_at: at,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+  await appendEvent(
+    tx,
+    actor,
+    id,
+    {
+      action,
+      from: o.status as WorkOrderStatus,
+      to,
+      comment: input.comment ?? null,
+      attachments: extraPhotos,
+      ...(assignee
+        ? {
+            assigneeId: Number(assignee.id),
+            assigneeName: assignee.nickname || assignee.username,
+            departmentName,
+          }
+        : {}),
+      dueAt: action === 'delay' ? (input.dueAt ?? null) : null,
+      cause: action === 'complete' ? (input.cause ?? null) : null,
+      materials: action === 'complete' ? (input.materials ?? null) : null,
+    },
+    at,
+  );
+  const updated = await reload(tx, companyId, id);
+  let todoUsers = 0;
+  if ((action === 'assign' || action === 'remind') && updated.assignee_id !== null) {
+    const key = action === 'assign' ? 'workOrder.todo.assigned' : 'workOrder.todo.reminded';
+    todoUsers = await createTodos(
+      tx,
+      companyId,
+      [Number(updated.assignee_id)],
+      todoFor(
+        updated,
+        key,
+        action === 'remind' ? { by: actor.username ?? '', comment: trimmed(input.comment) ?? '' } : {},
+      ),
+      at,
+    );
+  }
+  await afterWorkOrderEvent(tx, effectOrder(updated), {
+    action,
+    toStatus: to,
+    username: actor.username,
+    cause: trimmed(input.cause),
+    at,
+  });
+  return { ok: true, id, code: updated.code, todoUsers };
+};
+
+/** The message of a refused action, in the request's language. */
+export const refusalMessage = (
+  outcome: Exclude<ActOutcome, { ok: true }>,
+  action: WorkOrderAction,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+): string => {
+  if (outcome.refusal === 'notFound') return t('errors.notFound');
+  if (outcome.refusal === 'assignee') return t('workOrder.assignee.invalid');
+  if (outcome.refusal === 'input') return t(outcome.violations[0]?.message ?? 'errors.invalidRequest');
+  const params = {
+    action: t(optionLabelKey('workOrder', 'action', action) as MessageKey),
+    status: t(optionLabelKey('workOrder', 'status', outcome.status) as MessageKey),
+  };
+  return t(outcome.refusal === 'state' ? 'workOrder.refused.state' : 'workOrder.refused.forbidden', params);
+};
+
+/** After commit: the tenant's work-order rooms and bells poll at once (a hint carries no data). */
+export const announceWorkOrders = (app: TypedApp, companyId: number): void => {
+  app.changeHints.announce({ companyId, topic: TOPICS.workorders });
+  app.changeHints.announce({ companyId, topic: TOPICS.notifications });
+};
+
+/** The editable fields of an order (save with an id), as the save body names them. */
+export type OrderEdit = {
+  title: string;
+  type: WorkOrderType;
+  priority?: WorkOrderPriority;
+  description: string;
+  address?: string | null;
+  lng?: number | null;
+  lat?: number | null;
+  contactName?: string | null;
+  contactPhone?: string | null;
+  meterId?: number | null;
+  residentId?: number | null;
+  areaId?: number | null;
+  districtId?: number | null;
+};
+
+/**
+ * Edits an order's own fields (the machine's 'edit': open, not awaiting review) with one event naming what changed;
+ * a new type or priority brings that pair's targets and clock.
+ */
+export const editWorkOrder = async (
+  tx: Transaction<DB>,
+  actor: Actor,
+  id: number,
+  edit: OrderEdit,
+  at: Date,
+  v: Visibility,
+): Promise<ActOutcome> => {
+  const companyId = actor.companyId;
+  const o = await lockOrder(tx, companyId, v, id);
+  if (!o) return { ok: false, refusal: 'notFound' };
+  const state = machineStateOf({
+    status: o.status as WorkOrderStatus,
+    assigneeId: o.assignee_id === null ? null : Number(o.assignee_id),
+    acceptedAt: o.accepted_at === null ? null : 'yes',
+    startedAt: o.started_at === null ? null : 'yes',
+  });
+  const decision = decide('edit', state, callerOf(actor), {}, at);
+  if (!decision.ok)
+    return decision.refusal === 'input'
+      ? { ok: false, refusal: 'input', violations: decision.violations }
+      : { ok: false, refusal: decision.refusal, status: state.status };
+  const links = await resolveLinks(tx, companyId, edit);
+  const ctx = await loadDeadlineContext(tx, companyId);
+  const priority = edit.priority ?? (o.priority as WorkOrderPriority);
+  const next = {
+    title: edit.title.trim(),
+    type: edit.type,
+    priority,
+    description: edit.description.trim(),
+    address: links.address,
+    lng: links.lng,
+    lat: links.lat,
+    contact_name: links.contactName,
+    contact_phone: links.contactPhone,
+    meter_id: links.meterId,
+    resident_id: links.residentId,
+    area_id: links.areaId,
+    district_id: links.districtId,
+  };
+  const before = o as unknown as Record<string, unknown>;
+  const changed = Object.entries(next).filter(([k, value]) => String(before[k] ?? '') !== String(value ?? ''));
+  if (changed.length === 0) return { ok: true, id, code: o.code, todoUsers: 0 };
+  const retarget = next.type !== o.type || next.priority !== o.priority;
+  const target = ctx.settings.targets[next.type][priority];
+  const clock = clockOf(ctx.settings, priority);
+  const basis: StoredOrder = retarget
+    ? { ...o, response_target_minutes: target.responseMinutes, resolve_target_minutes: target.resolveMinutes, clock }
+    : o;
+  const history = await statusHistory(tx, companyId, id);
+  const schedule = scheduleOf(
+    basis,
+    o.status as WorkOrderStatus,
+    o.accepted_at !== null,
+    history,
+    await firedLevels(tx, companyId, id),
+    ctx,
+    at,
+  );
+  await tx
+    .updateTable('work_orders')
+    .set({
+      ...next,
+      ...(retarget
+        ? { response_target_minutes: target.responseMinutes, resolve_target_minutes: target.resolveMinutes, clock }
+        : {}),
+      response_due_at: schedule.dues.responseDueAt,
+      resolve_due_at: o.status === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt,
+      next_escalation_at: schedule.next,
+      change_seq: sql`nextval('work_order_change_seq')`,
+      updated_at: at,
+    })
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
+  const label = (column: string) =>
+    translate(
+      fieldLabelKey(
+        'workOrder',
+        column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+      ) as MessageKey,
+      'zh-CN',
+    );
+  const comment = changed.map(([k]) => label(k)).join('、');
+  await appendEvent(
+    tx,
+    actor,
+    id,
+    { action: 'edit', from: o.status as WorkOrderStatus, to: o.status as WorkOrderStatus, comment },
+    at,
+  );
+  return { ok: true, id, code: o.code, todoUsers: 0 };
+};
+
+/** Due times and next escalation of every open order of a tenant again (the calendar changed). Returns how many moved. */
+export const recomputeOpenOrders = async (tx: Transaction<DB>, companyId: number, at: Date): Promise<number> => {
+  const ctx = await loadDeadlineContext(tx, companyId);
+  const orders = await tx
+    .selectFrom('work_orders')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('status', 'in', ['pending', 'processing', 'deferred', 'completed'])
+    .forUpdate()
+    .execute();
+  let moved = 0;
+  for (const o of orders) {
+    const id = Number(o.id);
+    const history = await statusHistory(tx, companyId, id);
+    const schedule = scheduleOf(
+      o,
+      o.status as WorkOrderStatus,
+      o.accepted_at !== null,
+      history,
+      await firedLevels(tx, companyId, id),
+      ctx,
+      at,
+    );
+    const resolve = o.status === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt;
+    const same = (a: Date | string | null, b: Date | string | null) =>
+      (a === null ? null : new Date(a).getTime()) === (b === null ? null : new Date(b).getTime());
+    if (
+      same(o.response_due_at, schedule.dues.responseDueAt) &&
+      same(o.resolve_due_at, resolve) &&
+      same(o.next_escalation_at, schedule.next)
+    )
+      continue;
+    await tx
+      .updateTable('work_orders')
+      .set({
+        response_due_at: schedule.dues.responseDueAt,
+        resolve_due_at: resolve,
+        next_escalation_at: schedule.next,
+        change_seq: sql`nextval('work_order_change_seq')`,
+        updated_at: at,
+      })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .execute();
+    moved++;
+  }
+  return moved;
+};
+
+/** A violation's 400 (the field and the shared rule's message). */
+export const violationError = (v: RuleViolation): AppError => new AppError(400, v.message, v.field);
