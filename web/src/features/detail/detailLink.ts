@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** What can be opened in a detail drawer; each kind's drawer is registered in detailRegistry.tsx. */
-export const DETAIL_KINDS = ['meter', 'resident', 'concentrator', 'collector', 'area'] as const;
+export const DETAIL_KINDS = ['meter', 'resident', 'concentrator', 'collector', 'area', 'complaint'] as const;
 export type DetailKind = (typeof DETAIL_KINDS)[number];
 export type DetailRef = { kind: DetailKind; id: number };
 

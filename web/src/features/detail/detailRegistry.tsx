@@ -37,4 +37,8 @@ export const detailRegistry: Partial<Record<DetailKind, DetailEntry>> = {
     titleKey: 'meter.detailTitle',
     Body: lazy(() => import('../device/MeterDetail.tsx').then((m) => ({ default: m.MeterDetail }))),
   },
+  complaint: {
+    titleKey: 'complaintPage.detail.title',
+    Body: lazy(() => import('../complaint/ComplaintDetail.tsx').then((m) => ({ default: m.ComplaintDetail }))),
+  },
 };
