@@ -87,7 +87,7 @@ export const workOrderPageMessages = {
   'workOrderPage.input.comment': { 'zh-CN': '说明(可选)', en: 'Comment (optional)' },
   'workOrderPage.input.dueAt': { 'zh-CN': '新的处理期限', en: 'New due time' },
   'workOrderPage.input.photos': { 'zh-CN': '现场照片', en: 'Photos' },
-  'workOrderPage.input.chooseCause': { 'zh-CN': '请选择故障原因', en: 'Choose the cause' },
+  'workOrderPage.input.chooseCause': { 'zh-CN': '— 请选择 —', en: '— Choose —' },
   'workOrderPage.input.materialsHint': {
     'zh-CN': '如:DN100 管箍 1 个,PE 管 2 米',
     en: 'e.g. 1 DN100 repair clamp, 2 m of PE pipe',

@@ -1,4 +1,183 @@
-// Placeholder until its helper lands the page (issue 15).
+// My work orders (我的工单, /workorder/mine): a crew member's own open orders on a phone (390 px wide, touch targets
+// of 40 px and more), live from the `workorders` topic (the server gives a crew member only theirs; a dispatcher
+// who opens it sees the orders assigned to them), most pressing first, each with its deadline, address and the
+// big buttons of exactly the actions they may take; an order opened shows everything with its timeline and a note
+// with photos; the orders finished in the last 7 China days below. ?code= (the bell's to-do) opens that order.
+import { Button, ButtonGroup, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { addDays, chinaDay, dayStart } from '@waterops/shared/reading';
+import type { WorkOrder } from '@waterops/shared/workorder';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveChannel } from '../../live/useLive.ts';
+import { AlarmLiveStatus } from '../monitoring/AlarmLiveStatus.tsx';
+import { MyWorkOrderCard, MyWorkOrderView } from './MyWorkOrderCard.tsx';
+import { useActionDialogs } from './useActionDialogs.tsx';
+import { actionsFor, useCaller } from './useCaller.ts';
+import { useNow } from './useNow.ts';
+import { useOrderFromCode } from './useOrderFromCode.ts';
+import {
+  useLiveWorkOrdersQuery,
+  useWorkOrderListQuery,
+  WORK_ORDERS_REQUEST,
+  workOrderAdapter,
+} from './workOrderApi.ts';
+import { sortQueue } from './workOrderQueue.ts';
+import './workOrderPage.css';
+
+const selectAll = workOrderAdapter.getSelectors().selectAll;
+/** Spec-free choice: the finished orders of the last 7 China days (today included). */
+export const RECENT_DAYS = 7;
+const RECENT_LIMIT = 100;
+
+type View = 'open' | 'recent';
+
+/** The instant the recent window opens: 00:00 China time, RECENT_DAYS − 1 days before today. */
+export const recentSince = (now: Date): Date => dayStart(addDays(chinaDay(now), -(RECENT_DAYS - 1)));
+
 export function MyWorkOrdersPage() {
-  return <div className="wo-page" />;
+  const { t } = useTranslation();
+  const caller = useCaller();
+  const channel = useLiveChannel<WorkOrder>(WORK_ORDERS_REQUEST);
+  const { data } = useLiveWorkOrdersQuery();
+  const now = useNow();
+  const [view, setView] = useState<View>('open');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const { start, dialogs } = useActionDialogs();
+
+  const mine = useMemo(
+    () =>
+      caller && data
+        ? sortQueue(
+            selectAll(data).filter((o) => o.assigneeId === caller.userId),
+            'urgency',
+            now,
+          )
+        : [],
+    [data, caller, now],
+  );
+  const fromCode = useOrderFromCode(mine);
+  const since = recentSince(now).toISOString();
+  const listArgs = (status: 'completed' | 'closed') => ({
+    identity: caller?.identity || undefined,
+    assigneeId: caller?.userId,
+    status,
+    startTime: new Date(Date.parse(since) - 90 * 86_400_000).toISOString(),
+    sort: 'createdAt' as const,
+    order: 'desc' as const,
+    page: 1,
+    limit: RECENT_LIMIT,
+  });
+  const skipRecent = !caller || view !== 'recent';
+  const completed = useWorkOrderListQuery(listArgs('completed'), { skip: skipRecent });
+  const closed = useWorkOrderListQuery(listArgs('closed'), { skip: skipRecent });
+  const recent = useMemo(
+    () =>
+      [...(completed.data?.data ?? []), ...(closed.data?.data ?? [])]
+        .filter((o) => o.completedAt !== null && o.completedAt >= since)
+        .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')),
+    [completed.data, closed.data, since],
+  );
+
+  const openedId = openId ?? fromCode.order?.id ?? null;
+  const opened =
+    openedId === null
+      ? null
+      : (mine.find((o) => o.id === openedId) ??
+        recent.find((o) => o.id === openedId) ??
+        (fromCode.order?.id === openedId ? fromCode.order : null));
+  const handleOpen = useCallback(
+    (o: WorkOrder) => {
+      if (fromCode.code) fromCode.clear();
+      setOpenId(o.id);
+    },
+    [fromCode],
+  );
+  const handleBack = () => {
+    setOpenId(null);
+    if (fromCode.code) fromCode.clear();
+  };
+
+  if (opened)
+    return (
+      <div className="wo-page wo-mine-page">
+        <MyWorkOrderView
+          order={opened}
+          actions={actionsFor(opened, caller)}
+          now={now}
+          onAction={start}
+          onBack={handleBack}
+        />
+        {dialogs}
+      </div>
+    );
+
+  const ready = channel.seq !== null;
+  const loadingRecent = completed.isFetching || closed.isFetching;
+  return (
+    <div className="wo-page wo-mine-page">
+      <div className="wo-mine-head">
+        <h1>{t('myWorkOrders.title')}</h1>
+        <AlarmLiveStatus state={channel} />
+      </div>
+      {fromCode.notFound && (
+        <p className={`${Classes.TEXT_MUTED} wo-mine-note`}>
+          {t('workOrderPage.codeNotFound', { code: fromCode.code })}
+        </p>
+      )}
+      <ButtonGroup fill large className="wo-mine-views">
+        <Button
+          active={view === 'open'}
+          intent={view === 'open' ? Intent.PRIMARY : Intent.NONE}
+          text={t('myWorkOrders.open', { count: mine.length })}
+          onClick={() => setView('open')}
+        />
+        <Button
+          active={view === 'recent'}
+          intent={view === 'recent' ? Intent.PRIMARY : Intent.NONE}
+          text={t('myWorkOrders.recent', { days: RECENT_DAYS })}
+          onClick={() => setView('recent')}
+        />
+      </ButtonGroup>
+      {view === 'open' ? (
+        !ready && mine.length === 0 ? (
+          <NonIdealState icon={<Spinner size={28} />} title={t('workOrderPage.queue.loading')} />
+        ) : mine.length === 0 ? (
+          <NonIdealState icon="tick-circle" title={t('myWorkOrders.empty')} />
+        ) : (
+          <ul className="wo-mine-list" aria-label={t('myWorkOrders.open', { count: mine.length })}>
+            {mine.map((o) => (
+              <li key={o.id}>
+                <MyWorkOrderCard
+                  order={o}
+                  actions={actionsFor(o, caller)}
+                  now={now}
+                  onOpen={handleOpen}
+                  onAction={start}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : loadingRecent && recent.length === 0 ? (
+        <NonIdealState icon={<Spinner size={28} />} title={t('workOrderPage.queue.loading')} />
+      ) : recent.length === 0 ? (
+        <NonIdealState icon="history" title={t('myWorkOrders.recentEmpty', { days: RECENT_DAYS })} />
+      ) : (
+        <ul className="wo-mine-list" aria-label={t('myWorkOrders.recent', { days: RECENT_DAYS })}>
+          {recent.map((o) => (
+            <li key={o.id}>
+              <MyWorkOrderCard
+                order={o}
+                actions={actionsFor(o, caller)}
+                now={now}
+                onOpen={handleOpen}
+                onAction={start}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialogs}
+    </div>
+  );
 }
