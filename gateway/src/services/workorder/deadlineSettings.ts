@@ -135,11 +135,6 @@ export const loadDeadlineContext = async (db: Db, companyId: number): Promise<De
 export type ParamWrite = { keyType: string; code: string; name: string; value: string; sort: number; remark: string };
 
 const zh = (label: { 'zh-CN': string }) => label['zh-CN'];
-const AUDIENCE_NAMES: Record<EscalationAudience, string> = {
-  assignee: '处理人',
-  dispatchers: '调度员',
-  managers: '审核人',
-};
 
 /** The settings page's view of a tenant's context (what GET settings answers). */
 export const settingsOfContext = (ctx: DeadlineContext): WorkOrderSettings =>
@@ -189,9 +184,8 @@ export const paramsFromSettings = (input: WorkOrderSettings): ParamWrite[] => {
       (l): ParamWrite => ({
         keyType: ESCALATION_GROUP,
         code: `level${l.level}`,
-        name: `第${l.level}级升级(${l.basis === 'response' ? '响应' : '处理'}时限${l.percent}%,通知${l.notify
-          .map((a) => AUDIENCE_NAMES[a])
-          .join('、')})`,
+        // a name that stays true when the value is edited on the 参数配置 page
+        name: `第${l.level}级升级`,
         value: `${l.basis},${l.percent},${l.notify.join('+')}`,
         sort: l.level * 10,
         remark: 'response|resolve,百分比,通知对象(assignee+dispatchers+managers)',

@@ -153,8 +153,10 @@ function SettingsForm({ settings, editable }: SettingsFormProps) {
                     const row = builtTargets.find((r) => r.type === type && r.priority === p);
                     return (
                       <td key={p}>
-                        {row && targetCell(type, p, 'response', row.responseMinutes)}
-                        {row && targetCell(type, p, 'resolve', row.resolveMinutes)}
+                        <div className="wo-deadline-cell">
+                          {row && targetCell(type, p, 'response', row.responseMinutes)}
+                          {row && targetCell(type, p, 'resolve', row.resolveMinutes)}
+                        </div>
                       </td>
                     );
                   })}
