@@ -37,6 +37,7 @@ export const raiseMessages = {
   'workOrderRaise.moreSources': { 'zh-CN': '另有 {{count}} 条', en: 'and {{count}} more' },
   'workOrderRaise.typeAuto': { 'zh-CN': '按来源自动判断', en: 'From the source' },
   'workOrderRaise.priorityAuto': { 'zh-CN': '按告警级别自动判断', en: 'From the alarm level' },
+  'workOrderRaise.priorityByType': { 'zh-CN': '按工单类型默认', en: 'The order type default' },
   'workOrderRaise.comment': { 'zh-CN': '备注', en: 'Remark' },
   'workOrderRaise.commentPlaceholder': {
     'zh-CN': '补充说明,随工单描述一起保存(选填)',
@@ -94,6 +95,7 @@ export const raiseMessages = {
   'workOrderRaise.orders.none': { 'zh-CN': '暂无工单', en: 'No work orders' },
   'workOrderRaise.orders.loadFailed': { 'zh-CN': '工单加载失败', en: 'The work orders could not be loaded' },
   'workOrderRaise.orders.repairedAt': { 'zh-CN': '修复时间 {{time}}', en: 'Repaired {{time}}' },
+  'workOrderRaise.orders.repairedColumn': { 'zh-CN': '修复时间', en: 'Repaired' },
   'workOrderRaise.orders.completedAt': { 'zh-CN': '完工 {{time}}', en: 'Completed {{time}}' },
   'workOrderRaise.orders.more': {
     'zh-CN': '仅显示最近 {{shown}} 张,共 {{count}} 张',
@@ -106,6 +108,8 @@ export const raiseMessages = {
     'zh-CN': '工单(颜色=优先级,外圈=时限)',
     en: 'Work orders (colour: priority; ring: deadline)',
   },
+  'workOrderRaise.map.point': { 'zh-CN': '地图位置', en: 'Place on the map' },
+  'workOrderRaise.map.deadline': { 'zh-CN': '时限状态', en: 'Deadline' },
   'workOrderRaise.map.late': { 'zh-CN': '已超期', en: 'Overdue' },
   'workOrderRaise.map.dueSoon': { 'zh-CN': '即将超期', en: 'Due soon' },
   'workOrderRaise.map.orderTooltip': {

@@ -5,9 +5,11 @@ import { Classes, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/co
 import type { Binding, Resident } from '@waterops/shared/customer';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { Permission } from '../../components/Permission.tsx';
 import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
+import { READ_ORDERS, WorkOrderRaiseSourceOrders } from '../workorder/WorkOrderRaiseSourceOrders.tsx';
 import { useResidentBindingsQuery, useResidentQuery } from './customerApi.ts';
 import { ChargeTag, StatusTag } from './ResidentParts.tsx';
 
@@ -117,6 +119,10 @@ export function ResidentDetail({ id }: DetailBodyProps) {
       )}
       <h4 className="wo-detail-subheading">{t('resident.history')}</h4>
       <BindingHistory id={id} />
+      <Permission any={READ_ORDERS}>
+        <h4 className="wo-detail-subheading">{t('workOrderRaise.orders.title')}</h4>
+        <WorkOrderRaiseSourceOrders source={{ residentId: id }} />
+      </Permission>
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { Meter } from '@waterops/shared/device';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { Permission } from '../../components/Permission.tsx';
 import { CommandHistory } from '../command/CommandHistory.tsx';
 import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailBodyProps } from '../detail/detailRegistry.tsx';
 import { MeterStatusSection } from '../reading/MeterStatusSection.tsx';
 import { MeterReplacements } from '../reading/ReplaceMeterDialog.tsx';
+import { READ_ORDERS, WorkOrderRaiseSourceOrders } from '../workorder/WorkOrderRaiseSourceOrders.tsx';
 import { useMeterBindingsQuery, useMeterQuery } from './meterApi.ts';
 
 function MeterFields({ meter }: { meter: Meter }) {
@@ -133,6 +135,10 @@ export function MeterDetail({ id }: DetailBodyProps) {
       <MeterBindings id={id} />
       <CommandHistory kind="meter" deviceId={id} />
       <MeterReplacements meter={meter} />
+      <Permission any={READ_ORDERS}>
+        <h4 className="wo-detail-subheading">{t('workOrderRaise.orders.title')}</h4>
+        <WorkOrderRaiseSourceOrders source={{ meterId: id }} />
+      </Permission>
     </div>
   );
 }

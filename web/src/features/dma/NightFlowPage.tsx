@@ -25,6 +25,7 @@ import { usePermission } from '../../components/Permission.tsx';
 import { AlarmLevelTag } from '../monitoring/AlarmTable.tsx';
 import { DayInput } from '../reading/DayInput.tsx';
 import { ReadingDayRange } from '../reading/ReadingDayRange.tsx';
+import { WorkOrderRaiseLeakCell } from '../workorder/WorkOrderRaiseLeak.tsx';
 import { figure } from './balanceFormat.ts';
 import {
   useDistrictChoicesQuery,
@@ -74,6 +75,7 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
           <th>{t('dma.night.level')}</th>
           <th>{t('dma.night.status')}</th>
           <th>{t('dma.night.alarm')}</th>
+          <th>{t('workOrderRaise.orders.column')}</th>
         </tr>
       </thead>
       <tbody>
@@ -98,6 +100,9 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
               </Tag>
             </td>
             <td>{e.alarmId !== null ? <Link to="/monitoring/alarms">{t('dma.night.toAlarm')}</Link> : '—'}</td>
+            <td>
+              <WorkOrderRaiseLeakCell event={e} />
+            </td>
           </tr>
         ))}
       </tbody>

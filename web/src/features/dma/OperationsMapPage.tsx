@@ -18,10 +18,12 @@ import {
   NavigationControl,
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { useLiveChannel } from '../../live/useLive.ts';
+import { workOrderPath } from '../notice/workOrderLink.ts';
+import { WorkOrderFormDialog, type WorkOrderPlace } from '../workorder/WorkOrderFormDialog.tsx';
 import { makeLocator, newlyRaised, type Pulse, pulseLook, steadyAlarms } from './map/alarmPulses.ts';
 import { benchRequest, probe } from './map/automation.ts';
 import { DeckOverlay } from './map/DeckOverlay.tsx';
@@ -43,6 +45,8 @@ import {
 } from './map/mapLayers.ts';
 import { OFFLINE_STYLE } from './map/offlineStyle.ts';
 import { useMapData } from './map/useMapData.ts';
+import { useMapWorkOrders } from './map/useMapWorkOrders.ts';
+import { districtAt } from './map/workOrderLayer.ts';
 import './OperationsMapPage.css';
 
 const ALARMS = { topic: TOPICS.alarms } as const;
@@ -60,6 +64,13 @@ export function OperationsMapPage() {
   const [draw, dispatch] = useReducer(drawReducer, DRAW_OFF);
   const [saveOutline] = useSaveDistrictPositionMutation();
   const canEdit = can([PERMISSIONS.dmaDistrictEdit]);
+  // — open work orders (a layer) and raising one where the map was clicked (BD-09) —
+  const navigate = useNavigate();
+  const canRaise = can([PERMISSIONS.workOrderCreate]);
+  const showOrders = can([PERMISSIONS.workOrderView, PERMISSIONS.workOrderComplete]) && !bench;
+  const orders = useMapWorkOrders(data.crs, showOrders && toggles.workorders);
+  const [clickedAt, setClickedAt] = useState<LngLat | null>(null);
+  const [raisingAt, setRaisingAt] = useState<WorkOrderPlace | null>(null);
 
   // — live alarms: pulse the new ones, ring the severe/urgent ones —
   const alarms = useLiveChannel<Alarm>(can([PERMISSIONS.monitoringAlarmView]) && !bench ? ALARMS : null);
@@ -152,8 +163,10 @@ export function OperationsMapPage() {
       pulses: pulseData,
       steady,
       drawing: drawing?.vertices ?? null,
+      orders,
     });
   }, [
+    orders,
     bench,
     zoom,
     toggles,
@@ -185,9 +198,19 @@ export function OperationsMapPage() {
         return;
       }
       if (draw.mode !== 'off') return;
-      setPicked(hit);
+      if (hit?.kind === 'workorder') {
+        navigate(workOrderPath(hit.order.code));
+        return;
+      }
+      const [x, y] = info.coordinate ?? [];
+      const at: LngLat | null = x === undefined || y === undefined ? null : [x, y];
+      setClickedAt(at ? displayToBd09(data.crs)(at) : null);
+      // an empty place: where a work order may be raised, in the district that holds it
+      if (!hit && at && canRaise)
+        setPicked({ kind: 'point', district: districtAt(at, data.districts)?.district ?? null });
+      else setPicked(hit);
     },
-    [cells, draw.mode],
+    [cells, draw.mode, navigate, data.crs, data.districts, canRaise],
   );
   const onMapClick = useCallback(
     (e: MapLayerMouseEvent) => {
@@ -207,6 +230,19 @@ export function OperationsMapPage() {
     },
     [data.meters],
   );
+
+  // a district or an empty place was clicked: a work order may be raised there
+  const placeDistrict = picked?.kind === 'district' || picked?.kind === 'point' ? picked.district : undefined;
+  const raiseHere =
+    canRaise && clickedAt && placeDistrict !== undefined
+      ? () =>
+          setRaisingAt({
+            lng: clickedAt[0],
+            lat: clickedAt[1],
+            districtId: placeDistrict?.id ?? null,
+            districtName: placeDistrict?.districtName ?? null,
+          })
+      : undefined;
 
   if (!data.ready) return <NonIdealState icon={<Spinner />} title={t('operationsMap.loading')} />;
   const centre = centreIn(data.crs);
@@ -248,12 +284,15 @@ export function OperationsMapPage() {
           />
           <NavigationControl position="top-right" showCompass={false} />
         </MapView>
-        <MapLegend colouring={colouring} />
+        <MapLegend colouring={colouring} workOrders={showOrders && toggles.workorders} />
         {data.districtsLoaded && data.districts.length === 0 && !bench && (
           <div className="wo-opsmap-empty">{t('operationsMap.noDistricts')}</div>
         )}
-        {picked && <MapDetailPanel picked={picked} meter={meterLookup} onClose={() => setPicked(null)} />}
+        {picked && (
+          <MapDetailPanel picked={picked} meter={meterLookup} onClose={() => setPicked(null)} onRaiseHere={raiseHere} />
+        )}
       </div>
+      {raisingAt && <WorkOrderFormDialog place={raisingAt} onClose={() => setRaisingAt(null)} />}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { Subject } from 'rxjs';
 import { showMessage } from '../../api/message.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { useLiveChannel } from '../../live/useLive.ts';
+import { WorkOrderRaiseDialog } from '../workorder/WorkOrderRaiseDialog.tsx';
+import { alarmRaiseItem } from '../workorder/workOrderRaiseSources.ts';
 import { AlarmAckDialog } from './AlarmAckDialog.tsx';
 import { AlarmFilterBar } from './AlarmFilterBar.tsx';
 import { AlarmFloodView } from './AlarmFloodView.tsx';
@@ -35,6 +37,7 @@ import { takeNew, urgentToastBatches } from './alarmToasts.ts';
 import './AlarmConsolePage.css';
 
 const EDIT = [PERMISSIONS.monitoringAlarmEdit];
+const RAISE = [PERMISSIONS.workOrderCreate];
 /**
  * Rows (alarms with their suppressed ones beneath) drawn at first, and added per "show more": the sorted list puts
  * what matters on top, and a live set of thousands must not become thousands of table rows re-rendered per patch.
@@ -95,6 +98,7 @@ export function AlarmConsolePage() {
   const { t } = useTranslation();
   const can = usePermission();
   const canEdit = can(EDIT);
+  const canRaise = can(RAISE);
   const channel = useLiveChannel<Alarm>(ALARMS_REQUEST);
   const { data } = useLiveAlarmsQuery();
   const alarms = useMemo(() => (data ? selectAll(data) : []), [data]);
@@ -108,6 +112,7 @@ export function AlarmConsolePage() {
   const [acking, setAcking] = useState<number[] | null>(null);
   const [shelving, setShelving] = useState<number[] | null>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [raising, setRaising] = useState<Alarm[] | null>(null);
   const [floodViewOff, setFloodViewOff] = useState(false);
   const [rowLimit, setRowLimit] = useState(ALARM_ROWS_STEP);
   const [changeMark, setChangeMark] = useState(0);
@@ -143,6 +148,7 @@ export function AlarmConsolePage() {
     if (action === 'acknowledge') setAcking([alarm.id]);
     else if (action === 'shelve') setShelving([alarm.id]);
     else if (action === 'history') setHistoryOf(alarm.id);
+    else if (action === 'raise') setRaising([alarm]);
     else
       void unshelve({ ids: [alarm.id] })
         .unwrap()
@@ -198,6 +204,14 @@ export function AlarmConsolePage() {
             onClick={() => setAcking(selectedShown)}
           />
         )}
+        {canRaise && (
+          <Button
+            icon="clipboard"
+            disabled={selectedShown.length === 0}
+            text={t('workOrderRaise.actionSelected', { count: selectedShown.length })}
+            onClick={() => setRaising(shown.filter((a) => selected.has(a.id)))}
+          />
+        )}
       </div>
       <div className="wo-alarm-body">
         <div className="wo-alarm-main">
@@ -216,6 +230,7 @@ export function AlarmConsolePage() {
               onToggleExpanded={toggleExpanded}
               onAction={handleAction}
               canEdit={canEdit}
+              canRaise={canRaise}
             />
           )}
           {!floodView && groups.length > drawn.length && (
@@ -234,6 +249,13 @@ export function AlarmConsolePage() {
       {acking && <AlarmAckDialog ids={acking} onClose={() => setAcking(null)} onDone={() => setSelected(new Set())} />}
       {shelving && <AlarmShelveDialog ids={shelving} onClose={() => setShelving(null)} />}
       {historyAlarm && <AlarmHistoryDrawer alarm={historyAlarm} onClose={() => setHistoryOf(null)} />}
+      {raising && (
+        <WorkOrderRaiseDialog
+          target={{ kind: 'sources', items: raising.map((a) => alarmRaiseItem(t, a)) }}
+          onClose={() => setRaising(null)}
+          onRaised={() => setSelected(new Set())}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,12 @@
 // An alarm's history in a drawer: every transition, newest first, with who (or the system), when and the comment.
 import { Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Alarm } from '@waterops/shared/monitoring';
+import { readAlarmNote } from '@waterops/shared/workorder';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
+import { Permission } from '../../components/Permission.tsx';
+import { READ_ORDERS, WorkOrderRaiseSourceOrders } from '../workorder/WorkOrderRaiseSourceOrders.tsx';
 import { useAlarmEventsQuery } from './alarmsApi.ts';
 
 export type AlarmHistoryDrawerProps = {
@@ -16,6 +19,13 @@ export type AlarmHistoryDrawerProps = {
 export function AlarmHistoryDrawer({ alarm, onClose }: AlarmHistoryDrawerProps) {
   const { t } = useTranslation();
   const { data, isFetching, refetch } = useAlarmEventsQuery(alarm.id, { refetchOnMountOrArgChange: true });
+  // a work order's note is stored in Chinese: read back into the reader's language (a listed cause by its label)
+  const commentText = (comment: string | null) => {
+    const note = readAlarmNote(comment);
+    if (!note) return comment ?? '';
+    const { causeCode, ...params } = note.params;
+    return t(note.key, { ...params, ...(causeCode ? { cause: t(`workOrder.cause.${causeCode}`) } : {}) });
+  };
   // asked again when the alarm changes (a patch brought a new updateTime): its history grew
   const changed = useRef(alarm.updateTime);
   useEffect(() => {
@@ -43,12 +53,16 @@ export function AlarmHistoryDrawer({ alarm, onClose }: AlarmHistoryDrawerProps) 
                     <td>{formatDateTime(new Date(event.at))}</td>
                     <td>{t(`alarmConsole.action.${event.action}`)}</td>
                     <td>{event.username ?? t('alarmConsole.system')}</td>
-                    <td>{event.comment ?? ''}</td>
+                    <td>{commentText(event.comment)}</td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
           )}
+          <Permission any={READ_ORDERS}>
+            <h4 className="wo-detail-subheading">{t('workOrderRaise.orders.title')}</h4>
+            <WorkOrderRaiseSourceOrders source={{ alarmId: alarm.id }} repair={alarm.alarmType === 'nightFlow'} />
+          </Permission>
         </div>
       </div>
     </Drawer>

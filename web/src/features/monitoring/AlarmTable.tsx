@@ -12,7 +12,7 @@ import { useAlarmChildrenQuery } from './alarmsApi.ts';
 import { formatAlarmValue } from './alarmValue.ts';
 
 /** What a row's buttons ask for. */
-export type AlarmRowAction = 'acknowledge' | 'shelve' | 'unshelve' | 'history';
+export type AlarmRowAction = 'acknowledge' | 'shelve' | 'unshelve' | 'history' | 'raise';
 
 export type AlarmTableProps = {
   /** top-level rows with their suppressed children */
@@ -29,6 +29,8 @@ export type AlarmTableProps = {
   onAction: (action: AlarmRowAction, alarm: Alarm) => void;
   /** whether the user may acknowledge and shelve */
   canEdit: boolean;
+  /** whether the user may raise work orders (workorder:create) */
+  canRaise?: boolean;
 };
 
 const STATE_INTENT: Record<AlarmViewState, Intent> = {
@@ -78,7 +80,7 @@ function SourceLink({ alarm }: { alarm: Alarm }) {
   );
 }
 
-type RowProps = Pick<AlarmTableProps, 'selected' | 'onSelectedChange' | 'onAction' | 'canEdit'> & {
+type RowProps = Pick<AlarmTableProps, 'selected' | 'onSelectedChange' | 'onAction' | 'canEdit' | 'canRaise'> & {
   alarm: Alarm;
   /** a suppressed alarm shown under its parent */
   child?: boolean;
@@ -86,7 +88,7 @@ type RowProps = Pick<AlarmTableProps, 'selected' | 'onSelectedChange' | 'onActio
   expander?: React.ReactNode;
 };
 
-function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction, canEdit }: RowProps) {
+function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction, canEdit, canRaise }: RowProps) {
   const { t } = useTranslation();
   const state = alarmStateOf(alarm);
   const toggle = () => {
@@ -170,6 +172,15 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
               onClick={() => onAction('shelve', alarm)}
             />
           ))}
+        {canRaise && (
+          <Button
+            size="small"
+            icon="clipboard"
+            aria-label={t('workOrderRaise.action')}
+            title={t('workOrderRaise.action')}
+            onClick={() => onAction('raise', alarm)}
+          />
+        )}
         <Button
           size="small"
           variant="minimal"

@@ -26,6 +26,8 @@ import type { ColumnDef, FilterValues, ResourceDescriptor } from '../../resource
 import { useOpenDetail } from '../detail/detailLink.ts';
 import { useMeterAreasQuery } from '../device/meterApi.ts';
 import { localDay } from '../reading/ReadingDayRange.tsx';
+import { WorkOrderRaiseDialog } from '../workorder/WorkOrderRaiseDialog.tsx';
+import { usageRaiseItem } from '../workorder/workOrderRaiseSources.ts';
 import { alarmLevelIntent } from './alarmLevel.ts';
 import { USAGE_EXCEPTION_RESOURCE, useUpdateLeakageWaterStateMutation } from './monitoringApi.ts';
 
@@ -41,6 +43,7 @@ type Handling = { rows: UseWaterException[]; state: 1 | 2 };
 
 const REMARK_MAX = 200;
 const EDIT = ['monitoring:stats:edit'];
+const RAISE = ['workorder:create'];
 const HANDLE_INTENT = { 0: Intent.WARNING, 1: Intent.DANGER, 2: Intent.NONE } as const;
 
 const numberText = (v: number | null) => (v === null ? '—' : String(v));
@@ -132,6 +135,7 @@ function HandleTag({ state }: { state: number }) {
 export const usageExceptionResource = (
   areas: readonly Area[],
   onHandle: (h: Handling) => void,
+  onRaise: (rows: UseWaterException[]) => void = () => {},
 ): ResourceDescriptor<UseWaterException, Filters> => ({
   id: USAGE_EXCEPTION_RESOURCE,
   titleKey: 'monitoring.exception.title',
@@ -195,6 +199,16 @@ export const usageExceptionResource = (
       icon: 'cross',
       permissions: EDIT,
       onClick: (rows) => onHandle({ rows, state: 2 }),
+    },
+    { id: 'raise', labelKey: 'workOrderRaise.action', icon: 'clipboard', permissions: RAISE, onClick: onRaise },
+  ],
+  actions: [
+    {
+      id: 'raise',
+      labelKey: 'workOrderRaise.action',
+      icon: 'clipboard',
+      permissions: RAISE,
+      onClick: (row) => onRaise([row]),
     },
   ],
 });
@@ -273,12 +287,20 @@ export function UseWaterExceptionDialog({ handling, onClose }: UseWaterException
 
 export function UseWaterExceptionPage() {
   const { data: areas = [] } = useMeterAreasQuery();
+  const { t } = useTranslation();
   const [handling, setHandling] = useState<Handling | null>(null);
-  const descriptor = useMemo(() => usageExceptionResource(areas, setHandling), [areas]);
+  const [raising, setRaising] = useState<UseWaterException[] | null>(null);
+  const descriptor = useMemo(() => usageExceptionResource(areas, setHandling, setRaising), [areas]);
   return (
     <>
       <ResourceListPage descriptor={descriptor} />
       {handling && <UseWaterExceptionDialog handling={handling} onClose={() => setHandling(null)} />}
+      {raising && (
+        <WorkOrderRaiseDialog
+          target={{ kind: 'sources', items: raising.map((r) => usageRaiseItem(t, r)) }}
+          onClose={() => setRaising(null)}
+        />
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Button, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintj
 import type { Result } from '@waterops/shared/api';
 import { COMMAND_PATHS } from '@waterops/shared/command';
 import {
+  CHECK_STATES,
   type FreezeReply,
   isQualityCode,
   METER_BASE_PATHS,
@@ -19,6 +20,8 @@ import { Permission } from '../../components/Permission.tsx';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { useResourceMutationMutation } from '../../resources/resourceApi.ts';
 import type { ResourceDescriptor } from '../../resources/types.ts';
+import { WorkOrderRaiseDialog } from '../workorder/WorkOrderRaiseDialog.tsx';
+import { baseRaiseItem } from '../workorder/workOrderRaiseSources.ts';
 import { lastPeriod, METER_BASE_RESOURCE } from './meterBaseApi.ts';
 import { QualityTag } from './QualityTag.tsx';
 
@@ -27,12 +30,15 @@ export type MeterBaseFilters = { period: string; meterCode: string; quality: str
 const EDIT = ['reading:meterBase:edit'];
 /** read-now and batch valve: this page's editors, or the valve control page's (as the command routes accept) */
 const COMMAND = [...EDIT, 'device:valveControl:edit'];
+/** reading-exception work orders: this page's editors, or anyone who may create work orders (as the routes accept) */
+const RAISE = [...EDIT, 'workorder:create'];
 const PERIOD = new RegExp(PERIOD_PATTERN);
 const reading = (v: number | null) => (v === null ? '' : v.toFixed(3));
 
 /** The descriptor; `command` sends a meter command to the selected bases' meters. */
 export const meterBaseResource = (
   command: (url: string, rows: MeterBase[], extra?: Record<string, unknown>) => Promise<void>,
+  onRaise: (rows: MeterBase[]) => void = () => {},
 ): ResourceDescriptor<MeterBase, MeterBaseFilters> => ({
   id: METER_BASE_RESOURCE,
   titleKey: 'meterBase.title',
@@ -120,6 +126,19 @@ export const meterBaseResource = (
       permissions: COMMAND,
       onClick: (rows) => command(COMMAND_PATHS.batchValve, rows, { action: 'close' }),
     },
+    // reading-exception work orders (spec §7 meterBase batchWorkOrder): the server answers per base
+    { id: 'workOrder', labelKey: 'workOrderRaise.action', icon: 'clipboard', permissions: RAISE, onClick: onRaise },
+  ],
+  actions: [
+    {
+      id: 'workOrder',
+      labelKey: 'workOrderRaise.action',
+      icon: 'clipboard',
+      permissions: RAISE,
+      // a base the check found abnormal
+      visible: (row) => row.checkState === CHECK_STATES.abnormal,
+      onClick: (row) => onRaise([row]),
+    },
   ],
 });
 
@@ -128,6 +147,7 @@ export function MeterBasePage() {
   const [send, { isLoading }] = useResourceMutationMutation();
   const [period, setPeriod] = useState(lastPeriod());
   const [error, setError] = useState<string | null>(null);
+  const [raising, setRaising] = useState<MeterBase[] | null>(null);
   const descriptor = useMemo(
     () =>
       meterBaseResource(async (url, rows, extra = {}) => {
@@ -141,7 +161,7 @@ export function MeterBasePage() {
         } catch {
           // the request layer has shown the server's message
         }
-      }),
+      }, setRaising),
     [send, t],
   );
 
@@ -191,6 +211,13 @@ export function MeterBasePage() {
           </FormGroup>
         </div>
       </Permission>
+      {raising && (
+        <WorkOrderRaiseDialog
+          target={{ kind: 'bases', items: raising.map((b) => baseRaiseItem(t, b)) }}
+          autoPriorityKey="workOrderRaise.priorityByType"
+          onClose={() => setRaising(null)}
+        />
+      )}
     </div>
   );
 }

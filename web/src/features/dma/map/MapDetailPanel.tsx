@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Permission } from '../../../components/Permission.tsx';
+import { workOrderPath } from '../../notice/workOrderLink.ts';
 import { DistrictNightSparkline } from '../DistrictNightSparkline.tsx';
 import { pathLengthM } from './geometry.ts';
 import { meterStatusKey } from './mapColours.ts';
@@ -34,10 +35,13 @@ export function MapDetailPanel({
   picked,
   meter,
   onClose,
+  onRaiseHere,
 }: {
   picked: Picked;
   meter: MeterLookup;
   onClose: () => void;
+  /** raise a work order at the clicked place (a district or an empty point); absent: the user may not */
+  onRaiseHere?: () => void;
 }) {
   const { t } = useTranslation();
   const none = t('operationsMap.detail.noData');
@@ -125,6 +129,38 @@ export function MapDetailPanel({
       );
       break;
     }
+    case 'workorder': {
+      const o = picked.order;
+      title = o.code;
+      body = (
+        <>
+          <Rows
+            rows={[
+              [t('workOrder.field.title'), o.title],
+              [t('workOrder.field.priority'), t(`workOrder.priority.${o.priority}`)],
+              [t('workOrderRaise.map.deadline'), t(`workOrder.deadline.${o.deadline}`)],
+            ]}
+          />
+          <div className="wo-opsmap-links">
+            <Link to={workOrderPath(o.code)}>{t('workOrderRaise.openOrder', { code: o.code })}</Link>
+          </div>
+        </>
+      );
+      break;
+    }
+    case 'point':
+      title = t('workOrderRaise.map.point');
+      body = (
+        <Rows
+          rows={[
+            [
+              t('workOrder.field.districtName'),
+              picked.district ? picked.district.districtName : t('workOrderRaise.here.noDistrict'),
+            ],
+          ]}
+        />
+      );
+      break;
     case 'asset': {
       const a = picked.point;
       title = t(`operationsMap.detail.${a.kind}`);
@@ -153,6 +189,13 @@ export function MapDetailPanel({
         <Button variant="minimal" icon="cross" aria-label={t('operationsMap.detail.close')} onClick={onClose} />
       </div>
       {body}
+      {onRaiseHere && (picked.kind === 'district' || picked.kind === 'point') && (
+        <Permission any={[PERMISSIONS.workOrderCreate]}>
+          <Button icon="clipboard" size="small" className="wo-opsmap-raise" onClick={onRaiseHere}>
+            {t('workOrderRaise.here.action')}
+          </Button>
+        </Permission>
+      )}
     </Card>
   );
 }

@@ -7,8 +7,9 @@ import type { MapDistrict } from '@waterops/shared/dma';
 import type { LngLat } from '@waterops/shared/geo';
 import { type DistrictColouring, districtFill, pipeColour, pipeWidth, type Rgba } from './mapColours.ts';
 import { METER_POINT_ZOOM, type MeterCells } from './meterGrid.ts';
+import { buildWorkOrderLayer, type MapWorkOrder, WORK_ORDER_LAYER_ID } from './workOrderLayer.ts';
 
-export const LAYER_KEYS = ['districts', 'meters', 'pipes', 'wells', 'valves', 'alarms'] as const;
+export const LAYER_KEYS = ['districts', 'meters', 'pipes', 'wells', 'valves', 'alarms', 'workorders'] as const;
 export type LayerKey = (typeof LAYER_KEYS)[number];
 export type LayerToggles = Record<LayerKey, boolean>;
 export const ALL_LAYERS_ON: LayerToggles = {
@@ -18,6 +19,7 @@ export const ALL_LAYERS_ON: LayerToggles = {
   wells: true,
   valves: true,
   alarms: true,
+  workorders: true,
 };
 
 /** District names show from this zoom (below it they crowd each other). */
@@ -55,6 +57,8 @@ export type LayerInput = {
   steady: readonly LngLat[];
   /** the outline being drawn, in display coordinates */
   drawing: readonly LngLat[] | null;
+  /** the open work orders placed on the map (workOrderLayer.ts) */
+  orders?: readonly MapWorkOrder[];
 };
 
 const OUTLINE: Rgba = [40, 50, 65, 200];
@@ -192,6 +196,7 @@ export function buildLayers(input: LayerInput): Layer[] {
         }),
       );
   }
+  if (toggles.workorders && input.orders && input.orders.length > 0) layers.push(buildWorkOrderLayer(input.orders));
   if (input.drawing && input.drawing.length > 0) {
     const ring = input.drawing.length >= 3 ? [...input.drawing, input.drawing[0] as LngLat] : [...input.drawing];
     layers.push(
@@ -243,7 +248,10 @@ export type Picked =
   | { kind: 'meter'; index: number }
   | { kind: 'cell'; count: number }
   | { kind: 'pipe'; pipe: DisplayPipe }
-  | { kind: 'asset'; point: DisplayPoint };
+  | { kind: 'asset'; point: DisplayPoint }
+  | { kind: 'workorder'; order: MapWorkOrder }
+  /** a place with nothing drawn on it (where a work order may be raised), in the district it lies in */
+  | { kind: 'point'; district: MapDistrict | null };
 
 export function describePick(info: PickingInfo, cells: CellData | null): Picked | null {
   const id = info.layer?.id;
@@ -254,5 +262,6 @@ export function describePick(info: PickingInfo, cells: CellData | null): Picked 
     return { kind: 'cell', count: cells.cells.counts[info.index] as number };
   if (id === 'pipes' && info.object) return { kind: 'pipe', pipe: info.object as DisplayPipe };
   if (id === 'assets' && info.object) return { kind: 'asset', point: info.object as DisplayPoint };
+  if (id === WORK_ORDER_LAYER_ID && info.object) return { kind: 'workorder', order: info.object as MapWorkOrder };
   return null;
 }
