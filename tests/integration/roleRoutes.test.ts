@@ -113,16 +113,16 @@ describe('GET /api-user/roles', () => {
 
 describe('POST /api-user/roles/saveOrUpdate', () => {
   it('creates a role (no id), logs it, and updates it (id)', async () => {
-    const created = await save({ code: ' DISPATCH ', name: ' 调度员 ', nameEn: 'Dispatcher', companyId: 999 });
+    const created = await save({ code: ' SHIFTLEAD ', name: ' 值班长 ', nameEn: 'Shift lead', companyId: 999 });
     expect(created.statusCode).toBe(200);
     const role = created.json().datas as Role;
     expect(created.json()).toMatchObject({ resp_code: 0, resp_msg: zh('common.success') });
-    expect(role).toMatchObject({ code: 'DISPATCH', name: '调度员', nameEn: 'Dispatcher', type: '1', userCount: 0 });
+    expect(role).toMatchObject({ code: 'SHIFTLEAD', name: '值班长', nameEn: 'Shift lead', type: '1', userCount: 0 });
     const row = await t.app.db.selectFrom('roles').selectAll().where('id', '=', role.id).executeTakeFirstOrThrow();
     expect(row.company_id).toBe(companyId);
     expect(await lastLog()).toMatchObject({ operation: 'roleCreate', username: 'admin' });
 
-    const updated = await save({ id: role.id, code: 'DISPATCH', name: '调度主管' });
+    const updated = await save({ id: role.id, code: 'SHIFTLEAD', name: '调度主管' });
     expect(updated.json()).toMatchObject({ resp_code: 0, datas: { id: role.id, name: '调度主管', nameEn: null } });
     expect((await lastLog()).operation).toBe('roleUpdate');
   });

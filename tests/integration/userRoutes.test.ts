@@ -77,6 +77,7 @@ describe('GET /api-user/users/current', () => {
     const { datas } = (await get('/api-user/users/current', operator)).json();
     // the shell, and the control room's pages: device status, valve control, commands and readings to look at
     expect(datas.permissions.sort()).toEqual([
+      'complaint:view',
       'device:command:view',
       'device:status:view',
       'device:valveControl:edit',
@@ -94,6 +95,8 @@ describe('GET /api-user/users/current', () => {
       'user:password:edit',
       'user:profile:edit',
       'user:profile:view',
+      'workorder:create',
+      'workorder:view',
     ]);
   });
 
@@ -145,6 +148,7 @@ describe('GET /api-user/menus/current', () => {
       ],
       ['抄表管理', ['抄表底数', '底数核对与导入', '抄表记录', '数据校验', '抄表率']],
       ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
+      ['工单中心', ['工单调度', '我的工单', '投诉管理', '工作日历']],
       ['分区计量', ['运营地图', '分区管理', '产销差分析', '夜间流量']],
       ['管网管理', ['管线管理', '管井管理', '管网监测']],
       [
@@ -188,6 +192,7 @@ describe('GET /api-user/menus/current', () => {
       ],
       ['Meter reading', ['Meter bases', 'Base check', 'Reading records', 'Data check', 'Reading rate']],
       ['Monitoring', ['Alarm console', 'Status board', 'Monitoring overview', 'Usage exceptions', 'Alarm rules']],
+      ['Work orders', ['Dispatch', 'My work orders', 'Complaints', 'Work calendar']],
       ['District metering', ['Operations map', 'Districts', 'Water balance', 'Night flow']],
       ['Pipe network', ['Pipelines', 'Wells', 'Network monitoring']],
       [
@@ -208,7 +213,7 @@ describe('GET /api-user/menus/current', () => {
       'API docs',
     ]);
 
-    const [home, center, , , , , , , system, docs] = zhTree;
+    const [home, center, , , , , , , , system, docs] = zhTree;
     expect(home).toMatchObject({
       path: 'home/HomePage',
       url: '/index',
@@ -250,6 +255,7 @@ describe('GET /api-user/menus/current', () => {
       ['设备管理', ['阀门控制', '设备命令', '设备状态']],
       ['抄表管理', ['抄表记录', '数据校验', '抄表率']],
       ['监控中心', ['告警控制台', '设备状态看板', '监控统计', '用水异常', '告警规则']],
+      ['工单中心', ['工单调度', '投诉管理']],
       ['分区计量', ['运营地图', '夜间流量']],
       '接口文档',
     ]);
