@@ -41,6 +41,10 @@ export const complaintPageMessages = {
     'zh-CN': '投诉内容、投诉人、电话、地址、用户、水表和 {{count}} 张照片将带入工单,工单与投诉互相关联。',
     en: "The complaint's text, complainant, phone, address, resident, meter and {{count}} photo(s) go with the order; the two are linked.",
   },
+  'complaintPage.order.carriedNoPhotos': {
+    'zh-CN': '投诉内容、投诉人、电话、地址、用户和水表将带入工单,工单与投诉互相关联。',
+    en: "The complaint's text, complainant, phone, address, resident and meter go with the order; the two are linked.",
+  },
   'complaintPage.order.assignNow': { 'zh-CN': '同时派单', en: 'Assign it now' },
   'complaintPage.order.done': { 'zh-CN': '已转为工单 {{code}}', en: 'Work order {{code}} created' },
   'complaintPage.close.title': { 'zh-CN': '办结投诉 {{no}}', en: 'Close complaint {{no}}' },

@@ -108,7 +108,9 @@ export function ComplaintOrderDialog({ complaint: c, onClose }: ComplaintDialogP
     >
       <div className="wo-complaint-form">
         <Callout icon="info-sign" className="wo-complaint-carried">
-          {t('complaintPage.order.carried', { count: c.attachments.length })}
+          {c.attachments.length > 0
+            ? t('complaintPage.order.carried', { count: c.attachments.length })
+            : t('complaintPage.order.carriedNoPhotos')}
         </Callout>
         <div className="wo-complaint-form-row">
           <FormGroup label={t('workOrder.field.type')} labelFor={ids.type}>

@@ -94,7 +94,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
   const ids = { channel: useId(), category: useId(), content: useId() };
   const editing = complaint !== undefined;
   const [draft, setDraft] = useState<Draft>(() => draftOf(complaint));
-  const [errors, setErrors] = useState<Record<string, MessageKey>>({});
+  const [checked, setChecked] = useState(false);
   const [taken, setTaken] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [save, { isLoading }] = useSaveComplaintMutation();
@@ -150,11 +150,9 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
     for (const v of validateComplaint(bodyOf(d))) found[v.field] ??= v.message;
     return found;
   };
-  const set = (patch: Partial<Draft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (Object.keys(errors).length > 0) setErrors(rulesOf(next));
-  };
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // after the first submit the rules' messages follow every change (typed, or filled from the resident)
+  const errors: Record<string, MessageKey> = checked ? rulesOf(draft) : {};
   const errorOf = (field: string): string | null => {
     if (errors[field]) return t(errors[field]);
     if (field === 'complaintNo' && taken) return t('complaint.rules.noExists');
@@ -171,7 +169,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
 
   const submit = useDebouncedAction(async () => {
     const found = rulesOf(draft);
-    setErrors(found);
+    setChecked(true);
     setRefusal(null);
     if (Object.keys(found).length > 0 || taken) return false;
     try {
