@@ -83,11 +83,12 @@ export function WorkOrderRaiseLeakCell({ event }: { event: LeakEvent }) {
   const orders = data?.data ?? [];
   const open = orders.find((o) => isOpenStatus(o.status));
   const shown = open ?? orders[0];
+  const offer = canRaise && !open && event.status === 'open';
   return (
     <>
       {shown && <WorkOrderRaiseEventOrder order={shown} />}
-      {!shown && !canRaise && '—'}
-      {canRaise && !open && event.status === 'open' && (
+      {!shown && !offer && '—'}
+      {offer && (
         <Button
           size="small"
           icon="clipboard"

@@ -21,7 +21,8 @@ export const READ_ORDERS = [PERMISSIONS.workOrderView, PERMISSIONS.workOrderComp
 /** The newest orders a source shows. */
 export const SOURCE_ORDERS_SHOWN = 10;
 
-const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
+/** to the minute: the table fits a detail drawer */
+const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)).slice(0, 16) : '');
 
 export type WorkOrderRaiseSourceOrdersProps = {
   source: OrderSource;
@@ -66,8 +67,8 @@ export function WorkOrderRaiseSourceOrders({ source, repair }: WorkOrderRaiseSou
                 <StatusTag status={o.status} />
               </td>
               <td>{t(`workOrder.type.${o.type}`)}</td>
-              <td>{time(o.createdAt)}</td>
-              <td>{time(o.completedAt)}</td>
+              <td className="wo-raise-time">{time(o.createdAt)}</td>
+              <td className="wo-raise-time">{time(o.completedAt)}</td>
             </tr>
           ))}
         </tbody>
