@@ -15,7 +15,6 @@ export const raiseMessages = {
     'zh-CN': '该底数未发现异常,请先进行底数检查',
     en: 'No anomaly was found on this base: run the base check first',
   },
-  'workOrderRaise.itemFailed': { 'zh-CN': '第 {{index}} 条:{{message}}', en: 'Item {{index}}: {{message}}' },
   // notes in an alarm's history besides the contract's raised / completed
   'workOrderRaise.alarmNote.cancelled': { 'zh-CN': '工单 {{code}} 已取消', en: 'Work order {{code}} cancelled' },
   'workOrderRaise.alarmNote.reopened': {
@@ -96,7 +95,6 @@ export const raiseMessages = {
   'workOrderRaise.orders.loadFailed': { 'zh-CN': '工单加载失败', en: 'The work orders could not be loaded' },
   'workOrderRaise.orders.repairedAt': { 'zh-CN': '修复时间 {{time}}', en: 'Repaired {{time}}' },
   'workOrderRaise.orders.repairedColumn': { 'zh-CN': '修复时间', en: 'Repaired' },
-  'workOrderRaise.orders.completedAt': { 'zh-CN': '完工 {{time}}', en: 'Completed {{time}}' },
   'workOrderRaise.orders.more': {
     'zh-CN': '仅显示最近 {{shown}} 张,共 {{count}} 张',
     en: 'Showing the latest {{shown}} of {{count}}',
@@ -112,15 +110,7 @@ export const raiseMessages = {
   'workOrderRaise.map.deadline': { 'zh-CN': '时限状态', en: 'Deadline' },
   'workOrderRaise.map.late': { 'zh-CN': '已超期', en: 'Overdue' },
   'workOrderRaise.map.dueSoon': { 'zh-CN': '即将超期', en: 'Due soon' },
-  'workOrderRaise.map.orderTooltip': {
-    'zh-CN': '{{code}} {{title}}({{priority}},{{deadline}})',
-    en: '{{code}} {{title}} ({{priority}}, {{deadline}})',
-  },
   'workOrderRaise.here.action': { 'zh-CN': '在此生成工单', en: 'Raise a work order here' },
-  'workOrderRaise.here.title': { 'zh-CN': '在此生成工单', en: 'Raise a work order here' },
   'workOrderRaise.here.position': { 'zh-CN': '位置(BD-09)', en: 'Position (BD-09)' },
-  'workOrderRaise.here.noDistrict': { 'zh-CN': '不在任何分区内', en: 'Outside every district' },
-  'workOrderRaise.here.defaultTitle': { 'zh-CN': '{{place}}现场问题', en: 'Problem on site at {{place}}' },
-  'workOrderRaise.here.aPoint': { 'zh-CN': '地图选点', en: 'the picked point' },
-  'workOrderRaise.here.done': { 'zh-CN': '已生成工单 {{code}}', en: 'Work order {{code}} raised' },
+  'workOrderRaise.here.noDistrict': { 'zh-CN': '不在任何分区内', en: 'Not in any district' },
 } as const satisfies Record<string, Label>;
