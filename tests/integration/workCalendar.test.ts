@@ -9,6 +9,7 @@ import {
   createWorkOrder,
 } from '@waterops/gateway/src/services/workorder/workOrderService.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { addDays, chinaDay } from '@waterops/shared/reading';
 import {
   type CalendarYear,
   type CrewMember,
@@ -403,10 +404,12 @@ describe('deadline settings', () => {
 });
 
 describe('duty roster', () => {
+  /** the roster of this file's teams (the demo tenant has a roster of its own teams) */
+  const mine = (days: RosterDay[]) => days.filter((d) => d.departmentId === pipeTeam || d.departmentId === meterTeam);
   const rosterOf = async (from: string, to: string, token = admin, departmentId?: number) => {
     const res = await get(q(WORK_ORDER_PATHS.roster, { from, to, ...(departmentId ? { departmentId } : {}) }), token);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().datas as RosterDay[];
+    return mine(res.json().datas as RosterDay[]);
   };
   const rows = async () =>
     Number(
@@ -439,6 +442,11 @@ describe('duty roster', () => {
       { day: '2026-12-02', departmentId: meterTeam, userIds: [meter1.id] },
     ]);
     expect(await rosterOf('2026-11-30', '2026-12-06', admin, meterTeam)).toHaveLength(1);
+    // one end given: the seven days from it (or up to it)
+    const fromOnly = await get(q(WORK_ORDER_PATHS.roster, { from: '2026-11-30' }), admin);
+    expect(mine(fromOnly.json().datas)).toEqual(week);
+    const toOnly = await get(q(WORK_ORDER_PATHS.roster, { to: '2026-12-01' }), admin);
+    expect(mine(toOnly.json().datas)).toEqual(week.slice(0, 1));
     // replaced whole, and cleared by an empty list
     await post(WORK_ORDER_PATHS.rosterSave, { day: '2026-12-01', departmentId: pipeTeam, userIds: [pipe2.id] });
     expect((await rosterOf('2026-12-01', '2026-12-01'))[0]?.userIds).toEqual([pipe2.id]);
@@ -499,6 +507,19 @@ describe('duty roster', () => {
     );
     expect(theirs.statusCode).toBe(404);
     expect(await rows()).toBe(before);
+  });
+
+  it('reads this China week when no range is given', async () => {
+    const today = chinaDay(t.clock.now());
+    const nextWeek = addDays(today, 7);
+    for (const day of [today, nextWeek])
+      await post(WORK_ORDER_PATHS.rosterSave, { day, departmentId: meterTeam, userIds: [meter1.id] });
+    const res = await get(q(WORK_ORDER_PATHS.roster, { departmentId: meterTeam }), admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const days = (res.json().datas as RosterDay[]).map((d) => d.day);
+    expect(days).toContain(today);
+    expect(days).not.toContain(nextWeek);
+    expect(days.every((d) => d >= addDays(today, -6) && d <= addDays(today, 6))).toBe(true);
   });
 
   it('needs a token (401), workorder:view or assign to read and assign to save (403)', async () => {

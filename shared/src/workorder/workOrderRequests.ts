@@ -174,7 +174,12 @@ export const RosterDay = Type.Object({
 });
 export type RosterDay = Static<typeof RosterDay>;
 export const ROSTER_MAX_DAYS = 62;
-export const RosterQuery = Type.Object({ from: DAY, to: DAY, departmentId: Type.Optional(Id) });
+/** from / to: China days, at most ROSTER_MAX_DAYS apart; left out: the current China week, Monday to Sunday */
+export const RosterQuery = Type.Object({
+  from: Type.Optional(DAY),
+  to: Type.Optional(DAY),
+  departmentId: Type.Optional(Id),
+});
 export const RosterSave = Type.Object({
   day: DAY,
   departmentId: Id,

@@ -6,7 +6,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { addDays, chinaDay } from '@waterops/shared/reading';
+import { addDays, chinaDay, chinaWeekday, dayStart } from '@waterops/shared/reading';
 import {
   CalendarQuery,
   CalendarYear,
@@ -171,7 +171,9 @@ export const workCalendarRoutes: ServicePlugin<ServiceOptions> = async (app, { n
       schema: {
         tags,
         summary: `Who is on duty in [from, to] (China days, at most ${ROSTER_MAX_DAYS}), per day and team`,
-        description: 'One entry per day and team with someone on duty; a departmentId limits it to that team.',
+        description:
+          'One entry per day and team with someone on duty; a departmentId limits it to that team. Without from and ' +
+          'to: this China week, Monday to Sunday; with one of them: the seven days from or to it.',
         querystring: RosterQuery,
         response: { 200: Result(Type.Array(RosterDay)), ...errors },
       },
@@ -179,8 +181,11 @@ export const workCalendarRoutes: ServicePlugin<ServiceOptions> = async (app, { n
     async (request) => {
       const me = app.principalOf(request);
       const q = request.query as Static<typeof RosterQuery>;
-      const from = realDay('from', q.from);
-      const to = realDay('to', q.to);
+      // left out: the week around the other end, or this China week from Monday
+      const today = chinaDay(now());
+      const monday = addDays(today, -((chinaWeekday(dayStart(today)) + 6) % 7));
+      const from = realDay('from', q.from ?? (q.to === undefined ? monday : addDays(realDay('to', q.to), -6)));
+      const to = realDay('to', q.to ?? addDays(from, 6));
       if (to < from) throw badRequest('to', 'dutyRoster.rangeOrder');
       if (addDays(from, ROSTER_MAX_DAYS - 1) < to) throw badRequest('to', 'dutyRoster.rangeTooLong');
       if (q.departmentId !== undefined && !(await findDepartment(app.db, me.companyId, q.departmentId)))
