@@ -142,7 +142,7 @@ describe('every registered route', () => {
       const theirRows = rowsOf(theirs.json());
       // a row's identity: its id, or the user it is about (the crew); rows with neither are not compared by id
       const idOf = (row: Record<string, unknown>) => row.id ?? row.userId;
-      const myIds = new Set(myRows.map(idOf).filter((id) => id !== undefined));
+      const myIds = new Set<unknown>(myRows.map(idOf).filter((id) => id !== undefined));
       expect(
         theirRows.filter((row) => myIds.has(idOf(row))),
         key(r),
