@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  createRole,
   createSecondTenant,
   createSignedInUser,
   createUserWithPermissions,
@@ -599,7 +600,9 @@ describe('crew', () => {
     expect(team.map((m) => m.userId).sort()).toEqual([meter1.id, pipe1.id, pipe2.id].sort());
     const all = await crewOf({ day: '2026-12-12' }, queueViewer.token);
     const ids = all.map((m) => m.userId);
-    expect(ids).toEqual(expect.arrayContaining([pipe1.id, pipe2.id, meter1.id, dispatcher.id]));
+    expect(ids).toEqual(expect.arrayContaining([pipe1.id, pipe2.id, meter1.id]));
+    // a dispatcher's role also grants workorder:complete, but dispatching is not field work: not offered as crew
+    expect(ids).not.toContain(dispatcher.id);
     // the viewers hold no workorder:complete
     expect(ids).not.toContain(queueViewer.id);
     expect(ids).not.toContain(calendarViewer.id);
@@ -609,7 +612,14 @@ describe('crew', () => {
     await t.app.db.updateTable('users').set({ enabled: true }).where('id', '=', meter1.id).execute();
   });
 
-  it("does not count an administrator as crew for holding 'admin' alone: crew is granted workorder:complete", async () => {
+  it('does not count an administrator as crew, and counts a crew role of any type that does not dispatch', async () => {
+    // the administrator's role grants every entry, workorder:complete included: still not crew
+    expect((await crewOf({}, otherAdmin)).map((m) => m.userId)).not.toContain(otherUser);
+    const crewRole = await createRole(t.app, other.companyId, [PERMISSIONS.workOrderComplete]);
+    await t.app.db
+      .insertInto('user_roles')
+      .values({ company_id: other.companyId, user_id: otherUser, role_id: crewRole })
+      .execute();
     expect((await crewOf({}, otherAdmin)).map((m) => m.userId)).toContain(otherUser);
     const entry = await t.app.db
       .selectFrom('menus')
@@ -620,10 +630,10 @@ describe('crew', () => {
     await t.app.db
       .deleteFrom('role_menus')
       .where('company_id', '=', other.companyId)
-      .where('role_id', '=', other.roleIds.ADMIN)
+      .where('role_id', '=', crewRole)
       .where('menu_id', '=', entry.id)
       .execute();
-    // still passes every check ('admin'), but is no longer offered as crew
+    // the crew role without the permission: no longer offered
     expect((await crewOf({}, otherAdmin)).map((m) => m.userId)).not.toContain(otherUser);
   });
 

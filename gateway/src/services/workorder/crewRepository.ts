@@ -1,9 +1,11 @@
-// SQL of the crew a dispatcher assigns to: enabled accounts whose roles grant 'workorder:complete' (a permission entry
-// granted through role_menus; an administrator role that holds only 'admin' is not crew), with their team, whether
+// SQL of the crew a dispatcher assigns to: enabled accounts holding a field-crew role — a role of type 3 (spec §6's
+// identity), or a role that grants 'workorder:complete' without dispatching or administering (a tenant's own crew
+// role left at the default type) — or on a team's duty that day; not the administrators and dispatchers whose roles
+// also carry the permission. With their team, whether
 // they are on duty that China day and their open load (orders assigned to them that are pending, processing or
 // deferred). Sorted for the dispatcher's pick: on duty first, then the lightest load, then the name.
 import { PERMISSIONS } from '@waterops/shared/auth';
-import type { CrewMember, WorkOrderStatus } from '@waterops/shared/workorder';
+import { CREW_ROLE_TYPE, type CrewMember, type WorkOrderStatus } from '@waterops/shared/workorder';
 import type { Kysely, Transaction } from 'kysely';
 import { type DB, MENU_TYPE } from '../../db/tables.ts';
 
@@ -62,21 +64,49 @@ export const crewOf = async (db: Db, companyId: number, f: CrewFilter): Promise<
     .where('u.company_id', '=', companyId)
     .where('u.enabled', '=', true)
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_roles as ur')
-          .innerJoin('role_menus as rm', (j) =>
-            j.onRef('rm.company_id', '=', 'ur.company_id').onRef('rm.role_id', '=', 'ur.role_id'),
-          )
-          .innerJoin('menus as m', (j) =>
-            j.onRef('m.company_id', '=', 'rm.company_id').onRef('m.id', '=', 'rm.menu_id'),
-          )
-          .select(eb.lit(1).as('one'))
-          .whereRef('ur.company_id', '=', 'u.company_id')
-          .whereRef('ur.user_id', '=', 'u.id')
-          .where('m.type', '=', MENU_TYPE.permission)
-          .where('m.permission', '=', PERMISSIONS.workOrderComplete),
-      ),
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('user_roles as ur')
+            .innerJoin('roles as ro', (j) =>
+              j.onRef('ro.company_id', '=', 'ur.company_id').onRef('ro.id', '=', 'ur.role_id'),
+            )
+            .select(eb.lit(1).as('one'))
+            .whereRef('ur.company_id', '=', 'u.company_id')
+            .whereRef('ur.user_id', '=', 'u.id')
+            .where((r) => {
+              /** the role grants one of these permission codes */
+              const grants = (codes: string[]) =>
+                r.exists(
+                  r
+                    .selectFrom('role_menus as rm')
+                    .innerJoin('menus as m', (j) =>
+                      j.onRef('m.company_id', '=', 'rm.company_id').onRef('m.id', '=', 'rm.menu_id'),
+                    )
+                    .select(r.lit(1).as('one'))
+                    .whereRef('rm.company_id', '=', 'ur.company_id')
+                    .whereRef('rm.role_id', '=', 'ur.role_id')
+                    .where('m.type', '=', MENU_TYPE.permission)
+                    .where('m.permission', 'in', codes),
+                );
+              return r.and([
+                grants([PERMISSIONS.workOrderComplete]),
+                r.or([
+                  r('ro.type', '=', CREW_ROLE_TYPE),
+                  r.not(grants([PERMISSIONS.workOrderAssign, PERMISSIONS.admin])),
+                ]),
+              ]);
+            }),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('duty_rosters as dr')
+            .select(eb.lit(1).as('one'))
+            .whereRef('dr.company_id', '=', 'u.company_id')
+            .whereRef('dr.user_id', '=', 'u.id')
+            .where('dr.day', '=', f.day),
+        ),
+      ]),
     );
   const team = f.departmentId;
   if (team !== undefined)
