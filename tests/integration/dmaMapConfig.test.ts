@@ -64,6 +64,11 @@ describe('GET dma/map/config', () => {
     expect(res.json()).toMatchObject(forbidden);
     const viewer = await createUserWithPermissions(plain.app, companyId, [PERMISSIONS.dmaDistrictView]);
     expect((await http.get(DMA_PATHS.mapConfig, viewer.token)).json().datas.coordinateSystem).toBe('wgs84');
+    // the work-order pages draw their small map on the same base map
+    for (const code of [PERMISSIONS.workOrderView, PERMISSIONS.workOrderComplete]) {
+      const user = await createUserWithPermissions(plain.app, companyId, [code]);
+      expect((await http.get(DMA_PATHS.mapConfig, user.token)).statusCode).toBe(200);
+    }
   });
 
   it("another tenant's administrator reads the same process-wide config (it carries no tenant data)", async () => {

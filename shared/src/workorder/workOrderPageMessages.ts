@@ -10,7 +10,7 @@ export const workOrderPageMessages = {
     'zh-CN': '未完结 {{open}} 单,其中超期 {{late}} 单',
     en: '{{open}} open, {{late}} overdue',
   },
-  'workOrderPage.tone': { 'zh-CN': '新紧急工单提示音', en: 'Tone for new urgent orders' },
+  'workOrderPage.tone': { 'zh-CN': '新紧急/高优先级工单提示音', en: 'Tone for new urgent and high orders' },
   'workOrderPage.create': { 'zh-CN': '新建工单', en: 'New work order' },
   'workOrderPage.refresh': { 'zh-CN': '刷新', en: 'Refresh' },
   'workOrderPage.codeNotFound': {
@@ -35,6 +35,7 @@ export const workOrderPageMessages = {
   'workOrderPage.queue.open': { 'zh-CN': '查看工单 {{code}}', en: 'Open order {{code}}' },
   'workOrderPage.queue.deadline': { 'zh-CN': '时限', en: 'Deadline' },
   'workOrderPage.queue.actions': { 'zh-CN': '操作', en: 'Actions' },
+  'workOrderPage.queue.handling': { 'zh-CN': '状态 / 处理人', en: 'Status / assignee' },
   'workOrderPage.queue.unassigned': { 'zh-CN': '未派单', en: 'Unassigned' },
   'workOrderPage.queue.new': { 'zh-CN': '新', en: 'New' },
   'workOrderPage.queue.loading': { 'zh-CN': '正在连接实时工单…', en: 'Connecting to the live queue…' },
@@ -55,7 +56,7 @@ export const workOrderPageMessages = {
   'workOrderPage.deadline.late': { 'zh-CN': '超期 {{time}}', en: '{{time}} late' },
   'workOrderPage.unit.d': { 'zh-CN': '{{n}}天', en: '{{n}} d' },
   'workOrderPage.unit.h': { 'zh-CN': '{{n}}小时', en: '{{n}} h' },
-  'workOrderPage.unit.m': { 'zh-CN': '{{n}}分钟', en: '{{n}} min' },
+  'workOrderPage.unit.m': { 'zh-CN': '{{n}}分', en: '{{n}} min' },
   'workOrderPage.unit.sep': { 'zh-CN': '', en: ' ' },
   // the crew
   'workOrderPage.crew.title': { 'zh-CN': '班组人员', en: 'Crew' },
@@ -132,7 +133,10 @@ export const workOrderPageMessages = {
   'workOrderPage.drawer.photos': { 'zh-CN': '照片({{count}})', en: 'Photos ({{count}})' },
   'workOrderPage.drawer.noPhotos': { 'zh-CN': '暂无照片', en: 'No photos yet' },
   'workOrderPage.drawer.location': { 'zh-CN': '位置', en: 'Location' },
-  'workOrderPage.drawer.bd09': { 'zh-CN': '经度 {{lng}},纬度 {{lat}}(BD-09)', en: 'Lng {{lng}}, lat {{lat}} (BD-09)' },
+  'workOrderPage.drawer.bd09': {
+    'zh-CN': '经度 {{longitude}},纬度 {{latitude}}(BD-09)',
+    en: 'Longitude {{longitude}}, latitude {{latitude}} (BD-09)',
+  },
   'workOrderPage.drawer.alarmLink': { 'zh-CN': '告警 #{{id}}(告警控制台)', en: 'Alarm #{{id}} (alarm console)' },
   'workOrderPage.drawer.leakLink': {
     'zh-CN': '漏损事件 #{{id}} {{district}}(夜间流量)',

@@ -17,7 +17,11 @@ export const mapConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { conf
   app.get(
     path(DMA_PATHS.mapConfig),
     {
-      config: { permission: PERMISSIONS.dmaDistrictView },
+      // the work-order pages draw their small map on the same base map
+      config: {
+        permission: PERMISSIONS.dmaDistrictView,
+        alsoPermitted: [PERMISSIONS.workOrderView, PERMISSIONS.workOrderComplete],
+      },
       schema: {
         tags: ['dma-map'],
         summary: "The operations map's base map: style URL (null = offline background) and its coordinate system",

@@ -5,8 +5,9 @@ import { Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { CrewMember } from '@waterops/shared/workorder';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../components/Permission.tsx';
 import { crewInOrder, crewName, suggestAssignee } from './crewSuggestion.ts';
-import { useCrewQuery } from './workOrderApi.ts';
+import { CREW_READERS, useCrewQuery } from './workOrderApi.ts';
 
 export type AssigneePickerProps = {
   /** the chosen crew member's user id, or null */
@@ -22,7 +23,8 @@ export type AssigneePickerProps = {
 export function AssigneePicker({ value, onChange, departmentId = null, error }: AssigneePickerProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { data: crew = [], isFetching } = useCrewQuery(undefined);
+  const can = usePermission();
+  const { data: crew = [], isFetching } = useCrewQuery(undefined, { skip: !can(CREW_READERS) });
   const suggestion = suggestAssignee(crew, departmentId);
   const suggestedId = suggestion?.member.userId ?? null;
   // the suggestion is chosen until the dispatcher picks someone else (or clears the choice)

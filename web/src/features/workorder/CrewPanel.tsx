@@ -4,8 +4,9 @@
 import { Button, Callout, Card, Classes, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
 import type { CrewMember } from '@waterops/shared/workorder';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../components/Permission.tsx';
 import { crewInOrder, crewName, suggestAssignee } from './crewSuggestion.ts';
-import { useCrewQuery } from './workOrderApi.ts';
+import { CREW_READERS, useCrewQuery } from './workOrderApi.ts';
 
 export type CrewPanelProps = {
   /** the member the queue is filtered by (null: none) */
@@ -16,7 +17,8 @@ export type CrewPanelProps = {
 
 export function CrewPanel({ selected, onSelect }: CrewPanelProps) {
   const { t } = useTranslation();
-  const { data: crew = [], isFetching, isError, refetch } = useCrewQuery(undefined);
+  const can = usePermission();
+  const { data: crew = [], isFetching, isError, refetch } = useCrewQuery(undefined, { skip: !can(CREW_READERS) });
   const suggestion = suggestAssignee(crew);
   const maxLoad = Math.max(1, ...crew.map((m) => m.openLoad));
   const onDuty = crew.filter((m) => m.onDuty).length;

@@ -24,7 +24,7 @@ export function DeadlineTag({ order, now, large }: DeadlineTagProps) {
     <Tag
       intent={DEADLINE_INTENT[state.class]}
       minimal={!solid}
-      large={large ?? false}
+      size={large ? 'large' : 'medium'}
       className={`wo-deadline wo-deadline-${state.class}`}
       data-deadline={state.class}
       title={

@@ -6,7 +6,7 @@ import { Button, Card, Classes, Icon } from '@blueprintjs/core';
 import type { WorkOrder, WorkOrderAction } from '@waterops/shared/workorder';
 import { useTranslation } from 'react-i18next';
 import { DetailField, show } from '../detail/DetailFields.tsx';
-import { ACTION_ICON, ACTION_INTENT } from './actionLook.ts';
+import { ACTION_ICON, ACTION_INTENT, PRIMARY_ACTIONS } from './actionLook.ts';
 import { DeadlineTag } from './DeadlineTag.tsx';
 import { fieldText } from './fieldText.ts';
 import { NoteForm } from './NoteForm.tsx';
@@ -29,15 +29,19 @@ export function BigActionButtons({
   skip?: readonly WorkOrderAction[];
 }) {
   const { t } = useTranslation();
-  const shown = actions.filter((a) => !skip.includes(a));
+  // the next step of the work first, solid; the others outlined
+  const shown = actions
+    .filter((a) => !skip.includes(a))
+    .sort((a, b) => Number(PRIMARY_ACTIONS.includes(b)) - Number(PRIMARY_ACTIONS.includes(a)));
   if (shown.length === 0) return null;
   return (
     <div className="wo-mine-actions" data-actions={shown.join(',')}>
       {shown.map((action) => (
         <Button
           key={action}
-          large
+          size="large"
           fill
+          variant={PRIMARY_ACTIONS.includes(action) ? 'solid' : 'outlined'}
           intent={ACTION_INTENT[action]}
           icon={ACTION_ICON[action]}
           text={t(`workOrder.action.${action}`)}
@@ -136,7 +140,7 @@ export function MyWorkOrderView({ order, actions, now, onAction, onBack }: MyWor
   const photos = photosOf(events.data ?? []);
   return (
     <div className="wo-mine-view">
-      <Button large variant="minimal" icon="arrow-left" text={t('myWorkOrders.back')} onClick={onBack} />
+      <Button size="large" variant="minimal" icon="arrow-left" text={t('myWorkOrders.back')} onClick={onBack} />
       <div className="wo-mine-view-head">
         <div className="wo-mine-card-top">
           <PriorityTag priority={order.priority} large />
@@ -153,7 +157,7 @@ export function MyWorkOrderView({ order, actions, now, onAction, onBack }: MyWor
         )}
         {order.lng !== null && order.lat !== null && (
           <div className={`${Classes.TEXT_MUTED} wo-num`}>
-            {t('workOrderPage.drawer.bd09', { lng: order.lng.toFixed(6), lat: order.lat.toFixed(6) })}
+            {t('workOrderPage.drawer.bd09', { longitude: order.lng.toFixed(6), latitude: order.lat.toFixed(6) })}
           </div>
         )}
       </div>

@@ -106,7 +106,7 @@ describe("a crew member's own orders (390 px)", () => {
       '查看工单 GD202611250002',
     ]);
     await waitFor(() => expect(ui.actionsOf('GD202611250001')).toEqual(['accept', 'note', 'delay']));
-    expect(ui.actionsOf('GD202611250002')).toEqual(['note', 'complete', 'delay']);
+    expect(ui.actionsOf('GD202611250002')).toEqual(['complete', 'note', 'delay']);
     expect(within(ui.card('GD202611250001')).getByText('东四十条 12 号 · 东四小区')).toBeTruthy();
     expect(screen.getByRole('button', { name: '待处理(2)' })).toBeTruthy();
     expect(page.posted('/workorder/accept')).toEqual([]);

@@ -124,7 +124,7 @@ export function MyWorkOrdersPage() {
           {t('workOrderPage.codeNotFound', { code: fromCode.code })}
         </p>
       )}
-      <ButtonGroup fill large className="wo-mine-views">
+      <ButtonGroup fill size="large" className="wo-mine-views">
         <Button
           active={view === 'open'}
           intent={view === 'open' ? Intent.PRIMARY : Intent.NONE}

@@ -1,6 +1,6 @@
 // An order in full (the queue's, the history's, the map's, the bell's ?code=): every declared field with its
-// label, the deadline, links to what it came from (meter and resident open their detail drawers; alarm, leak event
-// and complaint their pages), the photos of all its events, the timeline, and a comment (the note action) — with
+// label, the deadline, links to what it came from (meter, resident, area and complaint open their detail drawers;
+// alarm and leak event their pages), the photos of all its events, the timeline, and a comment (the note action) — with
 // exactly the actions the caller may take.
 import {
   Button,
@@ -14,10 +14,12 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
+import { PERMISSIONS } from '@waterops/shared/auth';
 import { WORK_ORDER_FIELDS, type WorkOrder } from '@waterops/shared/workorder';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { usePermission } from '../../components/Permission.tsx';
 import { DetailField, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import { DeadlineTag } from './DeadlineTag.tsx';
@@ -48,6 +50,11 @@ const NOT_LISTED = new Set<string>([
   'alarmId',
   'leakEventId',
   'complaintId',
+  'complaintNo',
+  'meterCode',
+  'residentCode',
+  'residentName',
+  'areaName',
   'departmentId',
   'assigneeId',
   'resolveTargetMinutes',
@@ -122,7 +129,7 @@ function DrawerBody({ orderId, live, now }: { orderId: number; live?: WorkOrder;
           </div>
         )}
       </div>
-      <Tabs id="wo-wo-drawer-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)} large>
+      <Tabs id="wo-wo-drawer-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)} size="large">
         <Tab id="details" title={t('workOrderPage.drawer.details')} />
         <Tab id="timeline" title={t('workOrderPage.drawer.timeline', { count: events.data?.length ?? 0 })} />
       </Tabs>
@@ -167,53 +174,71 @@ function DrawerBody({ orderId, live, now }: { orderId: number; live?: WorkOrder;
 /** What the order points at: meter, resident and area open their drawers, the rest their pages; its location. */
 export function OrderLinks({ order }: { order: WorkOrder }) {
   const { t } = useTranslation();
+  const can = usePermission();
+  // a record's drawer only for those who may read it (its call would answer 403 otherwise)
+  const linked = (permission: string) => can([permission]);
   return (
     <dl className="wo-detail-fields">
       <DetailField label={t('workOrder.field.meterCode')}>
-        {order.meterId !== null ? (
+        {order.meterId !== null && linked(PERMISSIONS.deviceMeterView) ? (
           <DetailLink to={{ kind: 'meter', id: order.meterId }} text={order.meterCode ?? String(order.meterId)} />
         ) : (
-          '—'
+          show(order.meterCode)
         )}
       </DetailField>
       <DetailField label={t('workOrder.field.residentName')}>
-        {order.residentId !== null ? (
+        {order.residentId !== null && linked(PERMISSIONS.dataResidentView) ? (
           <DetailLink
             to={{ kind: 'resident', id: order.residentId }}
             text={`${order.residentCode ?? ''} ${order.residentName ?? ''}`.trim() || String(order.residentId)}
           />
         ) : (
-          '—'
+          show(`${order.residentCode ?? ''} ${order.residentName ?? ''}`.trim())
         )}
       </DetailField>
       <DetailField label={t('workOrder.field.areaName')}>
-        {order.areaId !== null ? (
+        {order.areaId !== null && linked(PERMISSIONS.dataAreaView) ? (
           <DetailLink to={{ kind: 'area', id: order.areaId }} text={order.areaName ?? String(order.areaId)} />
         ) : (
-          '—'
+          show(order.areaName)
         )}
       </DetailField>
       {order.alarmId !== null && (
         <DetailField label={t('workOrder.field.alarmId')}>
-          <Link to="/monitoring/alarms">{t('workOrderPage.drawer.alarmLink', { id: order.alarmId })}</Link>
+          {linked(PERMISSIONS.monitoringAlarmView) ? (
+            <Link to="/monitoring/alarms">{t('workOrderPage.drawer.alarmLink', { id: order.alarmId })}</Link>
+          ) : (
+            `#${order.alarmId}`
+          )}
         </DetailField>
       )}
       {order.leakEventId !== null && (
         <DetailField label={t('workOrder.field.leakEventId')}>
-          <Link to={order.districtId !== null ? `/dma/nightFlow?districtId=${order.districtId}` : '/dma/nightFlow'}>
-            {t('workOrderPage.drawer.leakLink', { id: order.leakEventId, district: order.districtName ?? '' })}
-          </Link>
+          {linked(PERMISSIONS.dmaAnalysisView) ? (
+            <Link to={order.districtId !== null ? `/dma/nightFlow?districtId=${order.districtId}` : '/dma/nightFlow'}>
+              {t('workOrderPage.drawer.leakLink', { id: order.leakEventId, district: order.districtName ?? '' })}
+            </Link>
+          ) : (
+            `#${order.leakEventId} ${order.districtName ?? ''}`
+          )}
         </DetailField>
       )}
       {order.complaintId !== null && (
         <DetailField label={t('workOrder.field.complaintNo')}>
-          <Link to={`/complaint?id=${order.complaintId}`}>{order.complaintNo ?? `#${order.complaintId}`}</Link>
+          {linked(PERMISSIONS.complaintView) ? (
+            <DetailLink
+              to={{ kind: 'complaint', id: order.complaintId }}
+              text={order.complaintNo ?? `#${order.complaintId}`}
+            />
+          ) : (
+            (order.complaintNo ?? `#${order.complaintId}`)
+          )}
         </DetailField>
       )}
       <DetailField label={t('workOrderPage.drawer.location')}>
         {order.lng !== null && order.lat !== null ? (
           <span className="wo-num">
-            {t('workOrderPage.drawer.bd09', { lng: order.lng.toFixed(6), lat: order.lat.toFixed(6) })}
+            {t('workOrderPage.drawer.bd09', { longitude: order.lng.toFixed(6), latitude: order.lat.toFixed(6) })}
           </span>
         ) : (
           '—'
@@ -230,6 +255,7 @@ export function OpenOrderButton({ code, onOpen }: { code: string; onOpen: () => 
     <Button
       variant="minimal"
       size="small"
+      intent="primary"
       className="wo-wo-code"
       text={code}
       aria-label={t('workOrderPage.queue.open', { code })}

@@ -10,8 +10,9 @@ import {
 } from '@waterops/shared/workorder';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../components/Permission.tsx';
 import { crewName } from './crewSuggestion.ts';
-import { useCrewQuery } from './workOrderApi.ts';
+import { CREW_READERS, useCrewQuery } from './workOrderApi.ts';
 import { NO_QUEUE_FILTERS, QUEUE_SORTS, type QueueFilters, type QueueSort } from './workOrderQueue.ts';
 
 export type WorkOrderFilterBarProps = {
@@ -25,7 +26,8 @@ export type WorkOrderFilterBarProps = {
 
 export function WorkOrderFilterBar({ filters, onChange, sort, onSortChange, orders }: WorkOrderFilterBarProps) {
   const { t } = useTranslation();
-  const { data: crew = [] } = useCrewQuery(undefined);
+  const can = usePermission();
+  const { data: crew = [] } = useCrewQuery(undefined, { skip: !can(CREW_READERS) });
   const all = { value: '', label: t('workOrderPage.filter.all') };
   const teams = useMemo(() => {
     const m = new Map<number, string>();

@@ -72,7 +72,8 @@ export function WorkOrderHistory({ identity, onOpen, now }: WorkOrderHistoryProp
       const column: ColumnDef<WorkOrder> = {
         key: field,
         titleKey: c.labelKey,
-        width: c.width,
+        // room for a sortable header's button beside its label
+        width: c.sortable ? Math.max(c.width ?? 0, 100) : c.width,
         sortable: c.sortable,
         hiddenByDefault: c.hidden,
         text: (row) => fieldText(row, field, t),

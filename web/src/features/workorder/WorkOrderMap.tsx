@@ -120,7 +120,7 @@ export function WorkOrderMap({ orders, now, selectedId, onPick }: WorkOrderMapPr
         <NavigationControl position="top-right" showCompass={false} />
       </MapView>
       <ul className="wo-wo-map-legend" aria-label={t('workOrderPage.map.legend')}>
-        {(['onTime', 'dueSoon', 'overdue', 'over24', 'over72'] as const).map((c) => (
+        {(['onTime', 'dueSoon', 'overdue', 'over24', 'over48', 'over72', 'paused', 'done'] as const).map((c) => (
           <li key={c}>
             <span
               className="wo-wo-map-dot"

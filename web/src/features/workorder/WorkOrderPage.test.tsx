@@ -181,8 +181,8 @@ describe('the dispatch workstation', () => {
       return [tag?.getAttribute('data-deadline'), tag?.textContent];
     };
     expect(deadlineOf(1)).toEqual(['onTime', '剩余 10小时']);
-    expect(deadlineOf(2)).toEqual(['dueSoon', '剩余 30分钟']);
-    expect(deadlineOf(3)).toEqual(['overdue', '超期 30分钟']);
+    expect(deadlineOf(2)).toEqual(['dueSoon', '剩余 30分']);
+    expect(deadlineOf(3)).toEqual(['overdue', '超期 30分']);
     expect(deadlineOf(4)).toEqual(['over24', '超期 1天1小时']);
     expect(deadlineOf(5)).toEqual(['over48', '超期 2天1小时']);
     expect(deadlineOf(6)).toEqual(['over72', '超期 3天1小时']);
@@ -300,6 +300,8 @@ describe('the dispatch workstation', () => {
       actions: [],
     });
     const page = setUp({
+      // may read meters: the meter opens its own drawer
+      permissions: [...DISPATCHER, 'device:meter:view'],
       at: '/workorder?code=GD202611200040',
       answer: (url) => {
         if (url.includes('/workorder/findByCode?code=GD202611200040')) return ok(closed);

@@ -25,7 +25,7 @@ import { WorkOrderFilterBar } from './WorkOrderFilterBar.tsx';
 import { WorkOrderFormDialog } from './WorkOrderFormDialog.tsx';
 import { WorkOrderHistory } from './WorkOrderHistory.tsx';
 import { WorkOrderQueueTable } from './WorkOrderQueueTable.tsx';
-import { useLiveWorkOrdersQuery, WORK_ORDERS_REQUEST, workOrderAdapter } from './workOrderApi.ts';
+import { CREW_READERS, useLiveWorkOrdersQuery, WORK_ORDERS_REQUEST, workOrderAdapter } from './workOrderApi.ts';
 import {
   matchesQueueFilters,
   NO_QUEUE_FILTERS,
@@ -160,10 +160,10 @@ export function WorkOrderPage() {
           {t('workOrderPage.codeNotFound', { code: fromCode.code })}
         </Callout>
       )}
-      <Tabs id="wo-wo-tabs" selectedTabId={tab} onChange={(id) => setTab(id as PageTab)} large>
+      <Tabs id="wo-wo-tabs" selectedTabId={tab} onChange={(id) => setTab(id as PageTab)} size="large">
         <Tab id="queue" title={t('workOrderPage.tab.queue', { count: orders.length })} />
         <Tab id="history" title={t('workOrderPage.tab.history')} />
-        <Tab id="roster" title={t('workOrderPage.tab.roster')} />
+        {can(CREW_READERS) && <Tab id="roster" title={t('workOrderPage.tab.roster')} />}
       </Tabs>
 
       {tab === 'queue' && (
@@ -235,7 +235,7 @@ export function WorkOrderPage() {
               )}
             </div>
             <aside className="wo-wo-side">
-              {(canAssign || can([PERMISSIONS.workOrderView])) && (
+              {can(CREW_READERS) && (
                 <CrewPanel
                   selected={typeof filters.assigneeId === 'number' ? filters.assigneeId : null}
                   onSelect={(userId) => changeFilters({ ...filters, assigneeId: userId })}

@@ -1,7 +1,7 @@
-// The live queue's table: one row per open order — priority, code (opens the drawer), title and address, type,
-// status, assignee and team, the deadline countdown, created — with a check box for batch work and exactly the
+// The live queue's table: one row per open order — priority, code (opens the drawer) and when it was created, title
+// with type and address, status with assignee and team, the deadline countdown — with a check box for batch work and exactly the
 // actions the caller may take (the next step named, the rest as labelled icon buttons). New orders are highlighted.
-import { Button, Checkbox, Classes, HTMLTable } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLTable, Intent } from '@blueprintjs/core';
 import type { WorkOrder, WorkOrderAction } from '@waterops/shared/workorder';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
@@ -42,29 +42,32 @@ export function WorkOrderActionButtons({
   const primary = PRIMARY_ACTIONS.find((a) => actions.includes(a));
   return (
     <span className="wo-wo-row-actions" data-actions={actions.join(',')}>
-      {actions.map((action) =>
-        action === primary ? (
-          <Button
-            key={action}
-            size="small"
-            intent={ACTION_INTENT[action]}
-            icon={ACTION_ICON[action]}
-            text={t(`workOrder.action.${action}`)}
-            onClick={() => onAction(action, order)}
-          />
-        ) : (
-          <Button
-            key={action}
-            size="small"
-            variant="minimal"
-            icon={ACTION_ICON[action]}
-            intent={action === 'cancel' ? ACTION_INTENT.cancel : undefined}
-            aria-label={t(`workOrder.action.${action}`)}
-            title={t(`workOrder.action.${action}`)}
-            onClick={() => onAction(action, order)}
-          />
-        ),
-      )}
+      {/* the named next step first, then the others as icons, in the machine's order */}
+      {[...actions]
+        .sort((a, b) => Number(b === primary) - Number(a === primary))
+        .map((action) =>
+          action === primary ? (
+            <Button
+              key={action}
+              size="small"
+              intent={ACTION_INTENT[action]}
+              icon={ACTION_ICON[action]}
+              text={t(`workOrder.action.${action}`)}
+              onClick={() => onAction(action, order)}
+            />
+          ) : (
+            <Button
+              key={action}
+              size="small"
+              variant="minimal"
+              icon={ACTION_ICON[action]}
+              intent={action === 'cancel' ? ACTION_INTENT.cancel : undefined}
+              aria-label={t(`workOrder.action.${action}`)}
+              title={t(`workOrder.action.${action}`)}
+              onClick={() => onAction(action, order)}
+            />
+          ),
+        )}
     </span>
   );
 }
@@ -108,11 +111,8 @@ export function WorkOrderQueueTable({
           <th>{t('workOrder.field.priority')}</th>
           <th>{t('workOrder.field.code')}</th>
           <th>{t('workOrder.field.title')}</th>
-          <th>{t('workOrder.field.type')}</th>
-          <th>{t('workOrder.field.status')}</th>
-          <th>{t('workOrder.field.assigneeName')}</th>
+          <th>{t('workOrderPage.queue.handling')}</th>
           <th>{t('workOrderPage.queue.deadline')}</th>
-          <th>{t('workOrder.field.createdAt')}</th>
           <th>{t('workOrderPage.queue.actions')}</th>
         </tr>
       </thead>
@@ -140,32 +140,32 @@ export function WorkOrderQueueTable({
               <Button
                 variant="minimal"
                 size="small"
+                intent={Intent.PRIMARY}
                 className="wo-wo-code"
                 text={o.code}
                 aria-label={t('workOrderPage.queue.open', { code: o.code })}
                 onClick={() => onOpen(o)}
               />
               {fresh.has(o.id) && <span className="wo-wo-new-mark">{t('workOrderPage.queue.new')}</span>}
+              <div className={`${Classes.TEXT_MUTED} wo-wo-sub`} title={formatDateTime(new Date(o.createdAt))}>
+                {shortTime(o.createdAt)}
+              </div>
             </td>
             <td className="wo-wo-title-cell">
               <div className="wo-wo-title">{o.title}</div>
-              {(o.address || o.areaName) && (
-                <div className={`${Classes.TEXT_MUTED} wo-wo-sub`}>{o.address ?? o.areaName}</div>
-              )}
-            </td>
-            <td>{t(`workOrder.type.${o.type}`)}</td>
-            <td>
-              <StatusTag status={o.status} />
+              <div className={`${Classes.TEXT_MUTED} wo-wo-sub`}>
+                {[t(`workOrder.type.${o.type}`), o.address ?? o.areaName].filter(Boolean).join(' · ')}
+              </div>
             </td>
             <td>
+              <StatusTag status={o.status} />{' '}
               {o.assigneeName ?? <span className={Classes.TEXT_MUTED}>{t('workOrderPage.queue.unassigned')}</span>}
               {o.departmentName && <div className={`${Classes.TEXT_MUTED} wo-wo-sub`}>{o.departmentName}</div>}
             </td>
             <td>
               <DeadlineTag order={o} now={now} />
             </td>
-            <td title={formatDateTime(new Date(o.createdAt))}>{shortTime(o.createdAt)}</td>
-            <td>
+            <td className="wo-wo-actions-cell">
               <WorkOrderActionButtons order={o} actions={actionsOf(o)} onAction={onAction} />
             </td>
           </tr>

@@ -25,7 +25,7 @@ export function PriorityTag({ priority, large }: { priority: WorkOrderPriority; 
     <Tag
       intent={PRIORITY_INTENT[priority]}
       minimal={priority !== 'urgent'}
-      large={large ?? false}
+      size={large ? 'large' : 'medium'}
       className={`wo-wo-priority wo-wo-priority-${priority}`}
     >
       {t(`workOrder.priority.${priority}`)}
@@ -36,7 +36,13 @@ export function PriorityTag({ priority, large }: { priority: WorkOrderPriority; 
 export function StatusTag({ status, large }: { status: WorkOrderStatus; large?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Tag intent={STATUS_INTENT[status]} minimal large={large ?? false} className="wo-wo-status" data-status={status}>
+    <Tag
+      intent={STATUS_INTENT[status]}
+      minimal
+      size={large ? 'large' : 'medium'}
+      className="wo-wo-status"
+      data-status={status}
+    >
       {t(`workOrder.status.${status}`)}
     </Tag>
   );

@@ -33,5 +33,6 @@ export const ACTION_INTENT: Record<WorkOrderAction, Intent> = {
   cancel: Intent.DANGER,
 };
 
-/** The action a row shows with its text (the next step of the order's work), the rest as icons. */
-export const PRIMARY_ACTIONS: readonly WorkOrderAction[] = ['assign', 'accept', 'start', 'complete', 'close', 'resume'];
+/** The action a row shows with its text: the first of these it allows (the next step of the work; assigning
+ * comes last, as on an order already assigned it is a reassignment), the rest as icons. */
+export const PRIMARY_ACTIONS: readonly WorkOrderAction[] = ['accept', 'start', 'complete', 'close', 'resume', 'assign'];

@@ -5,6 +5,7 @@
 // the same change a moment later) and refreshes the order, its timeline, the crew's load and the history list.
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import type { PageResult, Result } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
 import { TOPICS } from '@waterops/shared/live';
 import {
   ACTION_PATHS,
@@ -48,6 +49,8 @@ const changedOrder = (id: number) => [
 ];
 
 export type CrewQuery = { departmentId?: number; day?: string };
+/** Who may read the crew (the dispatch view): others skip the call rather than meet a 403. */
+export const CREW_READERS: readonly string[] = [PERMISSIONS.workOrderView, PERMISSIONS.workOrderAssign];
 
 export const workOrderApi = baseApi
   .enhanceEndpoints({ addTagTypes: [ORDER, EVENTS, CREW, STATS, 'WorkOrderList'] })
