@@ -128,6 +128,20 @@ describe('creating an order', () => {
     expect(await countOrders()).toBe(before + 1);
   });
 
+  it('edits what is sent, keeps what is not (a map order keeps its place), and names the change in one event', async () => {
+    const o = await create({ lng: 116.41, lat: 39.91, priority: 'normal' });
+    const res = await post(
+      WORK_ORDER_PATHS.save,
+      { id: o.id, title: '停水(已核实)', type: 'noWater', description: o.description, priority: 'urgent' },
+      dispatcher.token,
+    );
+    const edited = res.json().datas as WorkOrder;
+    expect(edited).toMatchObject({ title: '停水(已核实)', priority: 'urgent', lng: 116.41, lat: 39.91 });
+    // urgent runs on the 24-hour clock from creation: 4 hours to resolve
+    expect(Date.parse(edited.resolveDueAt as string) - Date.parse(o.createdAt)).toBe(240 * 60_000);
+    expect((await events(o.id)).at(-1)).toMatchObject({ action: 'edit', comment: '工单标题、优先级' });
+  });
+
   it('refuses bad input with the rule’s message in the caller’s language and writes nothing', async () => {
     const before = await countOrders();
     const blank = await post(WORK_ORDER_PATHS.save, { title: ' ', type: 'other', description: 'x' }, dispatcher.token);

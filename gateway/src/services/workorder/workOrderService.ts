@@ -396,7 +396,21 @@ export const editWorkOrder = async (
     return decision.refusal === 'input'
       ? { ok: false, refusal: 'input', violations: decision.violations }
       : { ok: false, refusal: decision.refusal, status: state.status };
-  const links = await resolveLinks(tx, companyId, edit);
+  // a field the edit leaves out keeps its stored value (null clears it): a form that does not show the position or
+  // the district must not drop those of a leak or map order
+  const kept = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const links = await resolveLinks(tx, companyId, {
+    meterId: kept(edit.meterId, num(o.meter_id)),
+    residentId: kept(edit.residentId, num(o.resident_id)),
+    areaId: kept(edit.areaId, num(o.area_id)),
+    districtId: kept(edit.districtId, num(o.district_id)),
+    address: kept(edit.address, o.address),
+    lng: kept(edit.lng, num(o.lng)),
+    lat: kept(edit.lat, num(o.lat)),
+    contactName: kept(edit.contactName, o.contact_name),
+    contactPhone: kept(edit.contactPhone, o.contact_phone),
+  });
   const ctx = await loadDeadlineContext(tx, companyId);
   const priority = edit.priority ?? (o.priority as WorkOrderPriority);
   const next = {
