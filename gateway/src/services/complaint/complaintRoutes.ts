@@ -3,60 +3,33 @@
 // workorder:create. Everything is limited to the tenant and the caller's data scope by the complaint's area (a
 // scoped call-taker also sees the complaints they took): another tenant's or an out-of-scope id answers 404. Rules
 // break with 400 naming the field, nothing written; a state that does not allow the action (closed, ordered, past
-// 72 h) and a duplicate number answer HTTP 200 with resp_code 1 and the message. Every change is logged.
+// 72 h) and a duplicate number answer HTTP 200 with resp_code 1 and the message. Every change is logged. Here the
+// list, export, number, intake, correction and deletion; the way after intake in complaintLifecycleRoutes.ts.
 import { Type } from '@sinclair/typebox';
-import {
-  BUSINESS_FAILURE_CODE,
-  ErrorBody,
-  EXPORT_MAX_ROWS,
-  IdParams,
-  Nullable,
-  ok,
-  PageResult,
-  page,
-  Result,
-  XLSX_CONTENT_TYPE,
-} from '@waterops/shared/api';
-import { hasPermission, PERMISSIONS } from '@waterops/shared/auth';
+import { EXPORT_MAX_ROWS, IdParams, ok, PageResult, page, Result, XLSX_CONTENT_TYPE } from '@waterops/shared/api';
+import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   COMPLAINT_PATHS,
   Complaint,
   ComplaintExistQuery,
   ComplaintListQuery,
-  ComplaintOver,
-  ComplaintReopen,
   ComplaintSave,
-  ComplaintToWorkOrder,
   complaintRefusal,
-  hasOpenOrder,
   validateComplaint,
-  validateComplaintOver,
 } from '@waterops/shared/complaint';
-import type { MessageKey } from '@waterops/shared/i18n';
-import type { Operation } from '@waterops/shared/user';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/tables.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import type { FastifyReply } from 'fastify';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { recordRequestOperation } from '../log/operationLogRepository.ts';
-import { rowInScope, scopeFilter } from '../resource/resourceScope.ts';
+import { rowInScope } from '../resource/resourceScope.ts';
 import { contentDisposition, fileStamp } from '../resource/sheetCells.ts';
 import { writeWorkbook } from '../resource/xlsxSheet.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import {
-  type Actor,
-  actOnWorkOrder,
-  announceWorkOrders,
-  createWorkOrder,
-  refusalMessage,
-} from '../workorder/workOrderService.ts';
-import { orderOfComplaint } from './complaintOrder.ts';
+import { complaintLifecycleRoutes } from './complaintLifecycleRoutes.ts';
 import {
   areaExists,
   type ComplaintColumns,
-  type ComplaintScope,
   complaintNoTaken,
   deleteComplaint,
   displayNameOf,
@@ -67,70 +40,15 @@ import {
   listComplaints,
   updateComplaint,
 } from './complaintRepository.ts';
+import { complaintKit, edit, errors, path, Refused, read, refusalNote, saved, tags } from './complaintRouteKit.ts';
 import { complaintSheet } from './complaintSheet.ts';
 
-const path = (full: string) => full.slice('/api-business'.length);
-const tags = ['complaint'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const read = { permission: PERMISSIONS.complaintView };
-const edit = (operation: Operation) => ({ permission: PERMISSIONS.complaintEdit, operation });
-const COMPLAINT_SCOPE = { areaColumn: 'area_id', field: 'areaId' };
-const saved = { 200: Result(Nullable(Complaint)), ...errors };
 const DEFAULT_LIMIT = 50;
-const refusalNote = 'A state that does not allow it answers HTTP 200 with resp_code 1 and the message.';
-
-/** A business rule refusing a change: the transaction rolls back and the route answers resp_code 1. */
-class Refused extends Error {
-  constructor(
-    readonly key: MessageKey | null,
-    readonly text = '',
-  ) {
-    super(key ?? text);
-  }
-}
-
 const trimmedOrNull = (v: string | null | undefined) => v?.trim() || null;
 
 export const complaintRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
-  const caller = (request: FastifyRequest) => {
-    const me = app.principalOf(request);
-    const predicates = scopeFilter(COMPLAINT_SCOPE, me.scope);
-    const scope: ComplaintScope = predicates === null ? null : { predicates, userId: me.userId };
-    return { me, scope };
-  };
-
-  const failure = (request: FastifyRequest, r: Refused) => ({
-    resp_code: BUSINESS_FAILURE_CODE,
-    resp_msg: r.key ? request.t(r.key) : r.text,
-    datas: null,
-  });
-
-  /** Runs a change; a refusal (or a number taken meanwhile: the unique index) becomes the business failure. */
-  const change = async <T>(
-    request: FastifyRequest,
-    work: (tx: Transaction<DB>) => Promise<T>,
-  ): Promise<T | ReturnType<typeof failure>> => {
-    try {
-      return await app.db.transaction().execute(work);
-    } catch (e) {
-      if (e instanceof Refused) return failure(request, e);
-      const err = e as { code?: string; constraint?: string };
-      if (err.code === '23505' && err.constraint === 'complaints_no_uq')
-        return failure(request, new Refused('complaint.rules.noExists'));
-      throw e;
-    }
-  };
-
-  /** The complaint in the caller's scope, locked for the change; 404 otherwise. */
-  const locked = async (tx: Transaction<DB>, request: FastifyRequest, id: number) => {
-    const { me, scope } = caller(request);
-    const c = await findComplaint(tx, me.companyId, scope, id, true);
-    if (!c) throw notFound();
-    return c;
-  };
-
-  const reread = async (tx: Transaction<DB>, companyId: number, id: number) =>
-    (await findComplaint(tx, companyId, null, id)) as Complaint;
+  const kit = complaintKit(app);
+  const { caller, change, locked, reread } = kit;
 
   app.get(
     path(COMPLAINT_PATHS.list),
@@ -343,146 +261,5 @@ export const complaintRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     },
   );
 
-  app.post(
-    path(COMPLAINT_PATHS.workOrder),
-    {
-      config: edit('complaintToWorkOrder'),
-      schema: {
-        tags,
-        summary: 'Turn a complaint into a work order (text, photos and links carried over), optionally assigned',
-        description: `Needs workorder:create besides complaint:edit (and workorder:assign to assign). A complaint whose order is still open answers that order (never two). ${refusalNote}`,
-        body: ComplaintToWorkOrder,
-        response: saved,
-      },
-    },
-    async (request) => {
-      const { me } = caller(request);
-      if (!hasPermission(me.permissions, PERMISSIONS.workOrderCreate)) throw forbidden();
-      const body = request.body;
-      const at = now();
-      const actor: Actor = {
-        companyId: me.companyId,
-        userId: me.userId,
-        username: me.username,
-        permissions: me.permissions,
-      };
-      let made = false;
-      const answer = await change(request, async (tx) => {
-        const c = await locked(tx, request, body.id);
-        const refused = complaintRefusal('workOrder', c, at);
-        if (refused) throw new Refused(refused);
-        if (hasOpenOrder(c))
-          return ok(c, request.t('complaint.refused.alreadyOrdered', { code: c.workOrderCode ?? '' }));
-        const order = await createWorkOrder(tx, actor, orderOfComplaint(c, body, request.locale), at);
-        if (order.created && body.assigneeId) {
-          const outcome = await actOnWorkOrder(
-            tx,
-            actor,
-            'assign',
-            order.id,
-            { assigneeId: body.assigneeId, departmentId: body.departmentId ?? null },
-            at,
-          );
-          if (!outcome.ok) throw new Refused(null, refusalMessage(outcome, 'assign', request.t.bind(request)));
-        }
-        await updateComplaint(tx, me.companyId, c.id, { work_order_id: order.id, status: 'ordered' }, at);
-        await recordRequestOperation(tx, request, me, {
-          operation: 'complaintToWorkOrder',
-          detail: `complaint #${c.id} ${c.complaintNo} → ${order.code}${body.assigneeId ? ` assigned #${body.assigneeId}` : ''}`,
-          at,
-        });
-        made = true;
-        return ok(await reread(tx, me.companyId, c.id), request.t('common.success'));
-      });
-      if (made) announceWorkOrders(app, me.companyId);
-      return answer;
-    },
-  );
-
-  app.post(
-    path(COMPLAINT_PATHS.over),
-    {
-      config: edit('complaintClose'),
-      schema: {
-        tags,
-        summary: "Close a complaint with the reply to the resident and the resident's satisfaction",
-        description: refusalNote,
-        body: ComplaintOver,
-        response: saved,
-      },
-    },
-    async (request) => {
-      const { me } = caller(request);
-      const body = request.body;
-      const violation = validateComplaintOver(body)[0];
-      if (violation) throw new AppError(400, violation.message, violation.field);
-      const at = now();
-      return change(request, async (tx) => {
-        const c = await locked(tx, request, body.id);
-        const refused = complaintRefusal('over', c, at);
-        if (refused) throw new Refused(refused);
-        const closedBy = await displayNameOf(tx, me.companyId, me.userId, me.username);
-        const reply = body.reply.trim();
-        await updateComplaint(
-          tx,
-          me.companyId,
-          c.id,
-          { status: 'closed', reply, satisfaction: body.satisfaction, closed_at: at, closed_by: closedBy },
-          at,
-        );
-        await recordRequestOperation(tx, request, me, {
-          operation: 'complaintClose',
-          detail: `complaint #${c.id} ${c.complaintNo} ${body.satisfaction}: ${reply}`,
-          at,
-        });
-        return ok(await reread(tx, me.companyId, c.id), request.t('common.success'));
-      });
-    },
-  );
-
-  app.post(
-    path(COMPLAINT_PATHS.reopen),
-    {
-      config: edit('complaintReopen'),
-      schema: {
-        tags,
-        summary: 'Reopen a complaint within 72 h of closing, with the reason',
-        description: `Back to 'ordered' while its work order is open, else 'open'. ${refusalNote}`,
-        body: ComplaintReopen,
-        response: saved,
-      },
-    },
-    async (request) => {
-      const { me } = caller(request);
-      const body = request.body;
-      const reason = body.reason.trim();
-      if (!reason) throw new AppError(400, 'complaint.rules.reasonRequired', 'reason');
-      const at = now();
-      return change(request, async (tx) => {
-        const c = await locked(tx, request, body.id);
-        const refused = complaintRefusal('reopen', c, at);
-        if (refused) throw new Refused(refused);
-        const status = hasOpenOrder(c) ? 'ordered' : 'open';
-        await updateComplaint(
-          tx,
-          me.companyId,
-          c.id,
-          {
-            status,
-            satisfaction: null,
-            closed_at: null,
-            closed_by: null,
-            reopen_count: c.reopenCount + 1,
-          },
-          at,
-        );
-        await recordRequestOperation(tx, request, me, {
-          operation: 'complaintReopen',
-          detail: `complaint #${c.id} ${c.complaintNo}: ${reason}`,
-          at,
-        });
-        return ok(await reread(tx, me.companyId, c.id), request.t('common.success'));
-      });
-    },
-  );
+  await complaintLifecycleRoutes(app, { now, kit });
 };
