@@ -98,9 +98,10 @@ const someoneElses = aWorkOrder({ id: 3, assigneeId: 99, title: '别人的工单
 describe("a crew member's own orders (390 px)", () => {
   it('shows only my open orders, most urgent first, each with big buttons for exactly my actions', async () => {
     const page = setUp();
-    await page.serve([working, someoneElses, toAccept]);
+    await page.serve([working, someoneElses, toAccept, mine({ id: 4, status: 'completed', title: '待审核的工单' })]);
     await waitFor(() => expect(ui.cards()).toHaveLength(2));
     expect(screen.queryByText('别人的工单')).toBeNull();
+    expect(screen.queryByText('待审核的工单')).toBeNull();
     expect(ui.cards().map((c) => c.getAttribute('aria-label'))).toEqual([
       '查看工单 GD202611250001',
       '查看工单 GD202611250002',

@@ -48,7 +48,8 @@ export function MyWorkOrdersPage() {
     () =>
       caller && data
         ? sortQueue(
-            selectAll(data).filter((o) => o.assigneeId === caller.userId),
+            // an order completed and awaiting review is no longer the crew's work: it shows with the finished ones
+            selectAll(data).filter((o) => o.assigneeId === caller.userId && o.status !== 'completed'),
             'urgency',
             now,
           )

@@ -373,4 +373,50 @@ describe('the dispatch workstation', () => {
     expect(screen.queryAllByRole('columnheader', { name: '联系电话' })).toEqual([]);
     expect(screen.getAllByRole('columnheader', { name: '工单编号' }).length).toBeGreaterThan(0);
   });
+
+  it("creates an order by hand: the save rules first, the type's priority, one request key however often it is sent", async () => {
+    let refuse = true;
+    const page = setUp({
+      answer: (url) =>
+        url.endsWith('/workorder/save')
+          ? refuse
+            ? [503, { code: 503, msg: '服务暂不可用' }]
+            : ok(aWorkOrder({ id: 30, title: '东直门主管爆裂' }))
+          : undefined,
+    });
+    await page.serve([]);
+    await userEvent.click(await screen.findByRole('button', { name: '新建工单' }));
+    const dialog = await ui.dialog();
+    await userEvent.click(ui.ok());
+    expect(within(dialog).getByText('请输入工单标题')).toBeTruthy();
+    expect(within(dialog).getByText('请输入问题描述')).toBeTruthy();
+    expect(page.posted('/workorder/save')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/工单标题/), '东直门主管爆裂');
+    await userEvent.selectOptions(within(dialog).getByLabelText('工单类型'), 'burst');
+    expect((within(dialog).getByLabelText('优先级') as HTMLSelectElement).value).toBe('urgent');
+    await userEvent.type(within(dialog).getByLabelText(/问题描述/), '路面冒水');
+    // neither a mobile, a landline with its area code nor a service number
+    await userEvent.type(within(dialog).getByLabelText('联系电话'), '138-0013');
+    await userEvent.click(ui.ok());
+    expect(within(dialog).getByText('联系电话格式不对')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText('联系电话'));
+    await userEvent.type(within(dialog).getByLabelText('联系电话'), '13800138000');
+    await userEvent.click(ui.ok());
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', '服务暂不可用');
+    refuse = false;
+    await userEvent.click(ui.ok());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新建工单' })).toBeNull());
+    const [first, second] = page.posted('/workorder/save') as Record<string, unknown>[];
+    expect(first).toMatchObject({
+      title: '东直门主管爆裂',
+      type: 'burst',
+      priority: 'urgent',
+      description: '路面冒水',
+      contactPhone: '13800138000',
+    });
+    expect(String(first?.requestKey)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // a retry is the same order: the same key
+    expect(second?.requestKey).toBe(first?.requestKey);
+  });
 });

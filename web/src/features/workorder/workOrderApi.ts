@@ -89,7 +89,8 @@ export const workOrderApi = baseApi
       }),
       /** create (no id) or edit; the dialog shows a refusal itself */
       saveWorkOrder: build.mutation<WorkOrder, WorkOrderSave>({
-        query: (data) => ({ url: WORK_ORDER_PATHS.save, method: 'POST', data, not_msg: true }),
+        // nulls are sent: an edit clears a field that way (the request layer would drop them)
+        query: (data) => ({ url: WORK_ORDER_PATHS.save, method: 'POST', data, not_msg: true, not_filter: true }),
         transformResponse: (r: Result<WorkOrder>) => r.datas,
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => {
           queryFulfilled.then(({ data }) => dispatch(upsertLive(data))).catch(() => {});

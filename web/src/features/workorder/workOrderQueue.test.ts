@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crewInOrder, suggestAssignee } from './crewSuggestion.ts';
 import { countdownText, durationParts, formatDuration } from './deadlineLook.ts';
+import { soundingOf } from './useOrderTone.ts';
 import { matchesQueueFilters, NO_QUEUE_FILTERS, newOrderIds, sortQueue } from './workOrderQueue.ts';
 import { aCrewMember, aWorkOrder, minutesAgo, NOW } from './workOrderTestData.ts';
 
@@ -112,5 +113,13 @@ describe('the assignee suggestion', () => {
   });
   it('lists the crew on duty first, then by load', () => {
     expect(crewInOrder(crew).map((m) => m.userId)).toEqual([3, 4, 2, 1]);
+  });
+});
+
+describe('the tone for new orders', () => {
+  it('sounds the loudest of urgent and high, nothing for normal and low', () => {
+    expect(soundingOf([{ priority: 'high' }, { priority: 'urgent' }])).toBe('urgent');
+    expect(soundingOf([{ priority: 'low' }, { priority: 'high' }])).toBe('high');
+    expect(soundingOf([{ priority: 'normal' }, { priority: 'low' }])).toBeNull();
   });
 });
