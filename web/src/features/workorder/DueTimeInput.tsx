@@ -1,6 +1,6 @@
 // A new due time (a deferral's): quick choices a crew member taps on a phone (in 2 h, in 4 h, tomorrow 09:00, in 1
 // or 3 days) or a day (the app's date input, in its language) and a time of day on the half hour.
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../reading/DayInput.tsx';
 import { localDate, localDay } from '../reading/ReadingDayRange.tsx';
@@ -48,16 +48,18 @@ export function DueTimeInput({ value, onChange, label, now }: DueTimeInputProps)
   const times = HALF_HOURS.includes(time) ? HALF_HOURS : [...HALF_HOURS, time].sort();
   return (
     <div className="wo-wo-due">
-      <ButtonGroup className="wo-wo-due-quick" fill>
+      <div className="wo-wo-due-quick">
         {quickDueTimes(now).map((q) => (
           <Button
             key={q.key}
+            variant="outlined"
             text={t(`workOrderPage.due.${q.key}`)}
             active={value === q.iso}
+            intent={value === q.iso ? 'primary' : 'none'}
             onClick={() => onChange(q.iso)}
           />
         ))}
-      </ButtonGroup>
+      </div>
       <div className="wo-wo-due-pick">
         <DayInput
           value={day}
