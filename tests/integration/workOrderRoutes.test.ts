@@ -359,6 +359,82 @@ describe('deadlines', () => {
   });
 });
 
+describe('an order’s district', () => {
+  it('shows the district’s open leak events and live alarms beside the order, each to those who may read it', async () => {
+    const db = t.app.db;
+    const region = await db
+      .insertInto('regions')
+      .values({ company_id: companyId, region_name: '语境片区' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const area = await db
+      .insertInto('areas')
+      .values({ company_id: companyId, region_id: region.id, area_name: '语境小区', lng: 116.42, lat: 39.92 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const district = await db
+      .insertInto('districts')
+      .values({ company_id: companyId, district_name: '语境分区' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('district_areas')
+      .values({ company_id: companyId, district_id: district.id, area_id: area.id })
+      .execute();
+    const event = await db
+      .insertInto('district_leak_events')
+      .values({
+        company_id: companyId,
+        district_id: district.id,
+        kind: 'step',
+        status: 'open',
+        start_day: '2026-11-20',
+        detected_day: '2026-11-22',
+        magnitude: 4.5,
+        volume: 540,
+        level: 'severe',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const alarm = (code: string, level: string, active: boolean, acknowledged: boolean) => ({
+      company_id: companyId,
+      alarm_type: 'noData',
+      level,
+      source_kind: 'meter',
+      source_id: 900_000 + Number(code.slice(-1)),
+      source_code: code,
+      area_id: area.id,
+      value: null,
+      threshold: null,
+      active,
+      acknowledged,
+      raised_at: new Date(),
+    });
+    await db
+      .insertInto('alarms')
+      .values([
+        alarm('CTX-1', 'alarm', true, false),
+        alarm('CTX-2', 'severe', true, true),
+        alarm('CTX-3', 'alarm', false, true),
+      ])
+      .execute();
+    // the call comes from the area: the order lands in its district
+    const o = await create({ areaId: Number(area.id) });
+    expect(o).toMatchObject({ districtId: Number(district.id), districtName: '语境分区', lng: 116.42, lat: 39.92 });
+    const ctx = (await get(WORK_ORDER_PATHS.context(o.id), dispatcher.token)).json().datas;
+    expect(ctx.leakEvents).toEqual([
+      { id: Number(event.id), kind: 'step', startDay: '2026-11-20', magnitude: 4.5, volume: 540, orderCode: null },
+    ]);
+    // live alarms only (active, or cleared but unacknowledged), the more urgent first
+    expect(ctx.alarms.map((a: { sourceCode: string }) => a.sourceCode)).toEqual(['CTX-2', 'CTX-1']);
+    expect(ctx.alarmCount).toBe(2);
+    // a viewer of orders alone learns of neither (null, not empty)
+    const plain = (await get(WORK_ORDER_PATHS.context(o.id), viewer.token)).json().datas;
+    expect(plain).toMatchObject({ districtName: '语境分区', leakEvents: null, alarms: null, alarmCount: 0 });
+    expect((await get(WORK_ORDER_PATHS.context(o.id), otherAdmin)).json()).toEqual(notFound);
+  });
+});
+
 describe('statistics and export', () => {
   it('counts by status and deadline class with the shared classes, and by team', async () => {
     const stats = (await get(WORK_ORDER_PATHS.statistics, dispatcher.token)).json().datas as WorkOrderStatistics;

@@ -57,6 +57,7 @@ import { uaaRoutes } from './uaa/uaaRoutes.ts';
 import { userRoutes } from './user/userRoutes.ts';
 import { meterBaseWorkOrderRoutes } from './workorder/meterBaseWorkOrderRoutes.ts';
 import { workCalendarRoutes } from './workorder/workCalendarRoutes.ts';
+import { workOrderContextRoutes } from './workorder/workOrderContextRoutes.ts';
 import { workOrderRaiseRoutes } from './workorder/workOrderRaiseRoutes.ts';
 import { workOrderRoutes } from './workorder/workOrderRoutes.ts';
 
@@ -128,10 +129,11 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     codeRuleRoutes,
     paramConfigRoutes,
     noticeRoutes,
-    // work orders, dispatch and complaints (issue 15): the calendar's and raise's fixed paths before the core's /:id
+    // work orders, dispatch and complaints (issue 15)
     workCalendarRoutes,
     workOrderRaiseRoutes,
     workOrderRoutes,
+    workOrderContextRoutes,
     complaintRoutes,
   ],
 };

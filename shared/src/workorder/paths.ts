@@ -13,6 +13,8 @@ export const WORK_ORDER_PATHS = {
   findByCode: `${W}/findByCode`,
   /** GET → Result(WorkOrderEvent[]): the timeline, oldest first */
   events: (id: number | string) => `${W}/${id}/events`,
+  /** GET → Result(WorkOrderContext): the district's open leak events and live alarms around the order */
+  context: (id: number | string) => `${W}/${id}/context`,
   /** POST WorkOrderSave → Result(WorkOrder): create (manual, the map) or edit */
   save: `${W}/save`,
   /** POST WorkOrderActionBody → Result(WorkOrder): one transition each */

@@ -259,3 +259,43 @@ export const WorkOrderStatistics = Type.Object({
   asOf: Instant,
 });
 export type WorkOrderStatistics = Static<typeof WorkOrderStatistics>;
+
+/**
+ * What surrounds an order in its district, for the dispatcher: the district's open night-flow leak events (with the
+ * order that repairs each, if any) and its live alarms — each part present only to callers who may read it.
+ */
+export const WorkOrderContext = Type.Object({
+  districtId: Nullable(Type.Integer()),
+  districtName: Nullable(Type.String()),
+  /** null: the caller may not read the night flow */
+  leakEvents: Nullable(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        kind: Type.String(),
+        startDay: Type.String(),
+        /** m³/h above the baseline */
+        magnitude: Type.Number(),
+        /** m³ lost so far */
+        volume: Type.Number(),
+        orderCode: Nullable(Type.String()),
+      }),
+    ),
+  ),
+  /** null: the caller may not read alarms; at most 20, the most urgent first */
+  alarms: Nullable(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        alarmType: Type.String(),
+        level: Type.String(),
+        sourceCode: Type.String(),
+        raisedAt: Instant,
+      }),
+    ),
+  ),
+  alarmCount: Type.Integer({ minimum: 0 }),
+  /** other open orders in the district */
+  otherOpenOrders: Type.Integer({ minimum: 0 }),
+});
+export type WorkOrderContext = Static<typeof WorkOrderContext>;

@@ -840,6 +840,15 @@ const OWN_KEYS = ['home', 'personalCenter', 'profileView', 'profileEdit', 'passw
 /** The dispatcher (role type 2): the queue, assigning, reviewing, complaints, and the calendar (read). */
 export const DISPATCHER_MENU_KEYS = [
   ...OWN_KEYS,
+  // what raises orders, read only: the alarm console, the operations map and the night flow
+  'monitoring',
+  'alarmConsole',
+  'alarmView',
+  'dma',
+  'operationsMap',
+  'dmaDistrictView',
+  'nightFlow',
+  'dmaAnalysisView',
   'workOrders',
   'workOrderDispatch',
   'workOrderView',
