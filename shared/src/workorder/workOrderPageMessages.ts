@@ -183,4 +183,21 @@ export const workOrderPageMessages = {
   'myWorkOrders.completedAt': { 'zh-CN': '完工于 {{time}}', en: 'Completed {{time}}' },
   'myWorkOrders.back': { 'zh-CN': '返回列表', en: 'Back to the list' },
   'myWorkOrders.call': { 'zh-CN': '致电 {{name}} {{phone}}', en: 'Call {{name}} {{phone}}' },
+  // an order's district in the drawer: what surrounds it (workorder/{id}/context)
+  'workOrderPage.context.title': { 'zh-CN': '所在分区:{{district}}', en: 'In district {{district}}' },
+  'workOrderPage.context.noLeak': { 'zh-CN': '夜间流量:无未修复的漏损事件', en: 'Night flow: no open leak event' },
+  'workOrderPage.context.leaks': {
+    'zh-CN': '夜间流量:{{count}} 起未修复的漏损事件',
+    en: 'Night flow: {{count}} open leak event(s)',
+  },
+  'workOrderPage.context.leak': {
+    'zh-CN': '始于 {{day}},约 {{magnitude}} m³/h,已损失 {{volume}} m³',
+    en: 'since {{day}}, about {{magnitude}} m³/h, {{volume}} m³ lost',
+  },
+  'workOrderPage.context.noAlarm': { 'zh-CN': '告警:无未处理告警', en: 'Alarms: none open' },
+  'workOrderPage.context.alarms': { 'zh-CN': '告警:{{count}} 条未处理', en: 'Alarms: {{count}} open' },
+  'workOrderPage.context.otherOrders': {
+    'zh-CN': '同分区另有 {{count}} 张未完结工单',
+    en: '{{count}} other open order(s) in this district',
+  },
 } as const satisfies Record<string, Label>;

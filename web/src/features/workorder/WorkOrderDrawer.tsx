@@ -31,7 +31,7 @@ import { actionsFor, useCaller } from './useCaller.ts';
 import { WorkOrderActionButtons } from './WorkOrderQueueTable.tsx';
 import { PriorityTag, StatusTag } from './WorkOrderTags.tsx';
 import { WorkOrderTimeline } from './WorkOrderTimeline.tsx';
-import { useWorkOrderEventsQuery, useWorkOrderQuery } from './workOrderApi.ts';
+import { useWorkOrderContextQuery, useWorkOrderEventsQuery, useWorkOrderQuery } from './workOrderApi.ts';
 
 /** Fields shown elsewhere in the drawer (head, links, location) or kept internal. */
 const NOT_LISTED = new Set<string>([
@@ -145,6 +145,7 @@ function DrawerBody({ orderId, live, now }: { orderId: number; live?: WorkOrder;
           )}
           <h3>{t('workOrderPage.drawer.links')}</h3>
           <OrderLinks order={order} />
+          {order.districtId !== null && <DistrictContext orderId={order.id} />}
           <h3>{t('workOrderPage.drawer.fields')}</h3>
           <dl className="wo-detail-fields">
             {LISTED.map((f) => (
@@ -245,6 +246,65 @@ export function OrderLinks({ order }: { order: WorkOrder }) {
         )}
       </DetailField>
     </dl>
+  );
+}
+
+/**
+ * What surrounds the order in its district: the open night-flow leak events (with the order repairing each) and the
+ * live alarms — what a dispatcher weighs before sending a crew to a "no water" call. Parts the caller may not read
+ * are left out (the server answers null for them).
+ */
+export function DistrictContext({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const { data } = useWorkOrderContextQuery(orderId);
+  if (!data || (data.leakEvents === null && data.alarms === null)) return null;
+  const leaks = data.leakEvents ?? [];
+  const alarms = data.alarms ?? [];
+  return (
+    <section
+      className="wo-wo-context"
+      aria-label={t('workOrderPage.context.title', { district: data.districtName ?? '' })}
+    >
+      <h3>{t('workOrderPage.context.title', { district: data.districtName ?? '' })}</h3>
+      {data.leakEvents !== null && (
+        <p>
+          {leaks.length === 0
+            ? t('workOrderPage.context.noLeak')
+            : t('workOrderPage.context.leaks', { count: leaks.length })}
+        </p>
+      )}
+      {leaks.length > 0 && (
+        <ul className="wo-wo-context-list">
+          {leaks.map((e) => (
+            <li key={e.id}>
+              {t('workOrderPage.context.leak', {
+                day: e.startDay,
+                magnitude: e.magnitude.toFixed(1),
+                volume: Math.round(e.volume).toLocaleString(),
+              })}
+              {e.orderCode ? ` · ${e.orderCode}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.alarms !== null && (
+        <p>
+          {data.alarmCount === 0
+            ? t('workOrderPage.context.noAlarm')
+            : t('workOrderPage.context.alarms', { count: data.alarmCount })}
+        </p>
+      )}
+      {alarms.length > 0 && (
+        <ul className="wo-wo-context-list">
+          {alarms.slice(0, 5).map((a) => (
+            <li key={a.id}>
+              {t(`alarmConsole.level.${a.level}`)} · {t(`alarmConsole.type.${a.alarmType}`)} · {a.sourceCode}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.otherOpenOrders > 0 && <p>{t('workOrderPage.context.otherOrders', { count: data.otherOpenOrders })}</p>}
+    </section>
   );
 }
 

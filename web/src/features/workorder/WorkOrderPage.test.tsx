@@ -350,6 +350,37 @@ describe('the dispatch workstation', () => {
     expect(within(drawer).queryByRole('button', { name: '添加备注' })).toBeNull();
   });
 
+  it("shows the district's open leak event and live alarms beside the order", async () => {
+    const order = aWorkOrder({ id: 41, code: 'GD202611200041', districtId: 3, districtName: '东城分区' });
+    const page = setUp({
+      permissions: [...DISPATCHER, 'monitoring:alarm:view', 'dma:analysis:view'],
+      at: '/workorder?code=GD202611200041',
+      answer: (url) => {
+        if (url.includes('/workorder/findByCode?code=GD202611200041')) return ok(order);
+        if (url.endsWith('/workorder/41')) return ok(order);
+        if (url.endsWith('/workorder/41/context'))
+          return ok({
+            districtId: 3,
+            districtName: '东城分区',
+            leakEvents: [{ id: 7, kind: 'step', startDay: '2026-11-20', magnitude: 4.5, volume: 540, orderCode: null }],
+            alarms: [
+              { id: 1, alarmType: 'noData', level: 'severe', sourceCode: 'SB001', raisedAt: minutesAgo(30) },
+              { id: 2, alarmType: 'offline', level: 'alarm', sourceCode: 'JZQ01', raisedAt: minutesAgo(40) },
+            ],
+            alarmCount: 2,
+            otherOpenOrders: 0,
+          });
+        return undefined;
+      },
+    });
+    await page.serve([order]);
+    const context = await screen.findByRole('region', { name: '所在分区:东城分区' });
+    expect(within(context).getByText('夜间流量:1 起未修复的漏损事件')).toBeTruthy();
+    expect(within(context).getByText('始于 2026-11-20,约 4.5 m³/h,已损失 540 m³')).toBeTruthy();
+    expect(within(context).getByText('告警:2 条未处理')).toBeTruthy();
+    expect(within(context).getByText('严重 · 无数据 · SB001')).toBeTruthy();
+  });
+
   it("lists every order in the history with the caller's identity, the server sorting and paging", async () => {
     const page = setUp({
       answer: (url) =>

@@ -16,6 +16,7 @@ import {
   type WorkOrder,
   type WorkOrderActionBody,
   type WorkOrderBatchBody,
+  type WorkOrderContext,
   type WorkOrderEvent,
   type WorkOrderListQuery,
   type WorkOrderSave,
@@ -82,6 +83,12 @@ export const workOrderApi = baseApi
         transformResponse: (r: Result<WorkOrder>) => r.datas,
         providesTags: (r) => (r ? [{ type: ORDER, id: r.id }] : []),
       }),
+      /** the district's open leak events and live alarms around an order (parts the caller may not read: null) */
+      workOrderContext: build.query<WorkOrderContext, number>({
+        query: (id) => ({ url: WORK_ORDER_PATHS.context(id) }),
+        transformResponse: (r: Result<WorkOrderContext>) => r.datas,
+        providesTags: (_r, _e, id) => [{ type: EVENTS, id }],
+      }),
       workOrderEvents: build.query<WorkOrderEvent[], number>({
         query: (id) => ({ url: WORK_ORDER_PATHS.events(id) }),
         transformResponse: (r: Result<WorkOrderEvent[]>) => r.datas,
@@ -143,6 +150,7 @@ export const {
   useWorkOrderQuery,
   useWorkOrderByCodeQuery,
   useWorkOrderEventsQuery,
+  useWorkOrderContextQuery,
   useSaveWorkOrderMutation,
   useWorkOrderActionMutation,
   useBatchAssignMutation,
