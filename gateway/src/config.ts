@@ -114,6 +114,11 @@ export const ConfigSchema = Type.Object({
     default: 60,
     description: 'days of history the simulator backfills at first start',
   }),
+  WATEROPS_OPS_SIM: Type.Boolean({
+    default: true,
+    description:
+      'with the city simulator: 30 days of work-order and complaint history at first start, then the dispatcher, crews and call-taker at work live',
+  }),
   WEB_DIST_DIR: Type.Optional(Type.String({ description: 'built web app to serve (default: web/dist)' })),
   // The operations map's optional base map (services/dma/mapConfigRoutes.ts); unset: offline, no tile server
   WATEROPS_MAP_STYLE_URL: Type.Optional(
@@ -132,7 +137,13 @@ export const ConfigSchema = Type.Object({
 });
 export type Config = Static<typeof ConfigSchema>;
 
-const BOOLEAN_ENV = new Set(['WATEROPS_JOBS', 'WATEROPS_DEMO', 'WATEROPS_SIMULATOR', 'WATEROPS_TEST_CLOCK']);
+const BOOLEAN_ENV = new Set([
+  'WATEROPS_JOBS',
+  'WATEROPS_DEMO',
+  'WATEROPS_SIMULATOR',
+  'WATEROPS_OPS_SIM',
+  'WATEROPS_TEST_CLOCK',
+]);
 const INTEGER_ENV = new Set([
   'PORT',
   'UPSTREAM_TIMEOUT_MS',

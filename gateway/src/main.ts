@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_SIGN_IN } from './db/seed/seedDatabase.ts';
+import { type DemoOperations, startDemoOperations } from './simulator/demoOperations.ts';
 import { startDemoSimulator } from './simulator/demoSimulator.ts';
 import type { Simulator } from './simulator/simulator.ts';
 
@@ -22,6 +23,7 @@ const config = loadOrExit();
 const app = buildApp(config);
 
 let simulator: Simulator | undefined;
+let operations: DemoOperations | undefined;
 let closing = false;
 const shutdown = (signal: NodeJS.Signals) => {
   if (closing) {
@@ -30,9 +32,9 @@ const shutdown = (signal: NodeJS.Signals) => {
   }
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // The simulator first (it is a client of this server), then app.close(): it stops the listener, waits for
+  // The simulators first (they are clients of this server), then app.close(): it stops the listener, waits for
   // in-flight requests, then runs onClose hooks (the database closes last).
-  (simulator?.stop() ?? Promise.resolve())
+  Promise.all([simulator?.stop(), operations?.stop()])
     .catch(() => undefined)
     .then(() => app.close())
     .then(
@@ -61,7 +63,7 @@ const lines = [`WaterOps is running: http://${host}:${port}  (API docs: http://$
 if (config.WATEROPS_ROLE !== 'gateway') {
   lines.push(
     config.WATEROPS_DEMO
-      ? `Demo sign-in: user ${DEMO_SIGN_IN.username} / password ${DEMO_SIGN_IN.password}  (OAuth client ${DEMO_SIGN_IN.clientId}/${DEMO_SIGN_IN.clientSecret}; also ${DEMO_SIGN_IN.operator.username}/${DEMO_SIGN_IN.operator.password})`
+      ? `Demo sign-in: user ${DEMO_SIGN_IN.username} / password ${DEMO_SIGN_IN.password}  (OAuth client ${DEMO_SIGN_IN.clientId}/${DEMO_SIGN_IN.clientSecret}; also ${DEMO_SIGN_IN.operator.username}/${DEMO_SIGN_IN.operator.password}, ${DEMO_SIGN_IN.dispatcher.username}/${DEMO_SIGN_IN.dispatcher.password}, ${DEMO_SIGN_IN.service.username}/${DEMO_SIGN_IN.service.password}, crew1…crew6/${DEMO_SIGN_IN.crewPassword})`
       : `Sign in as admin with the password from WATEROPS_ADMIN_PASSWORD (OAuth client ${DEMO_SIGN_IN.clientId}/${DEMO_SIGN_IN.clientSecret})`,
   );
 }
@@ -69,6 +71,11 @@ const runSimulator = config.WATEROPS_DEMO && config.WATEROPS_SIMULATOR && config
 if (runSimulator)
   lines.push(
     `City simulator: ${config.WATEROPS_SIM_METERS} meters (seed ${config.WATEROPS_SIM_SEED}), ${config.WATEROPS_SIM_HISTORY_DAYS} days of history being backfilled, then live  (WATEROPS_SIMULATOR=0 turns it off)`,
+  );
+const runOperations = runSimulator && config.WATEROPS_OPS_SIM;
+if (runOperations)
+  lines.push(
+    'Operations simulator: work-order history generated once the city is in, then the dispatcher, crews and call-taker at work  (WATEROPS_OPS_SIM=0 turns it off)',
   );
 // the clock comes from the config inside buildApp (tests build apps the same way); a person must not miss it
 if (config.WATEROPS_TEST_CLOCK)
@@ -90,4 +97,8 @@ if (runSimulator) {
   } catch (e) {
     app.log.error({ err: e }, 'city simulator could not start');
   }
+  if (runOperations && !closing)
+    operations = startDemoOperations(app, config, `http://127.0.0.1:${port}`, simulator, (message) =>
+      app.log.info({ operations: true }, message),
+    );
 }

@@ -1,7 +1,7 @@
-// The demo tenant's notices and to-dos, so the bell is not empty on first start: two notices to everyone, one to the
-// operators, and a few work-order to-dos (their codes open the work-order page once issue 8 builds it).
+// The demo tenant's notices, so the bell is not empty on first start: two notices to everyone, one to the operators.
+// Its to-dos are real: the work-order history (demoWorkOrders.ts) leaves them where assignments, reminders and
+// escalations put them.
 import type { Transaction } from 'kysely';
-import { createTodos } from '../../services/notice/createTodos.ts';
 import { publishNotice } from '../../services/notice/noticeRepository.ts';
 import type { DB } from '../tables.ts';
 import type { CreatedTenant } from './createTenant.ts';
@@ -24,15 +24,6 @@ const NOTICES = [
   },
 ];
 
-const TODOS = [
-  { title: '漏水报修待处理', content: '朝阳片区望京小区 3 号楼管道漏水,请派单处理。', param: 'WO202611250001' },
-  {
-    title: '水表故障待核实',
-    content: '西城片区月坛小区 12-2-301 水表读数停滞,请安排现场核实。',
-    param: 'WO202611250002',
-  },
-];
-
 export const seedDemoNotices = async (tx: Transaction<DB>, tenant: CreatedTenant, at = new Date()): Promise<void> => {
   // the demo's first user is its administrator (seedDatabase's demoTenant)
   const adminId = Object.values(tenant.userIds)[0] as number;
@@ -42,5 +33,4 @@ export const seedDemoNotices = async (tx: Transaction<DB>, tenant: CreatedTenant
     const when = new Date(at.getTime() - (NOTICES.length - i) * 60_000);
     await publishNotice(tx, tenant.companyId, { ...n, roleIds, userIds: [] }, adminId, when);
   }
-  for (const todo of TODOS) await createTodos(tx, tenant.companyId, Object.values(tenant.userIds), todo, at);
 };

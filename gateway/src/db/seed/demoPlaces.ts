@@ -1,7 +1,9 @@
 // The demo tenant's places and departments, so the registry pages and the account form are not empty on first start
-// (issue 5's city simulator adds more). Positions are BD-09, around the map's default centre near Beijing (spec §9).
+// (issue 5's city simulator adds more), with the work-order crew's teams under their departments (issue 15). Positions
+// are BD-09, around the map's default centre near Beijing (spec §9).
 import type { Transaction } from 'kysely';
 import type { DB } from '../tables.ts';
+import { DEMO_TEAMS } from './demoPeople.ts';
 
 const REGIONS: { name: string; areas: { name: string; address: string; lng: number; lat: number }[] }[] = [
   {
@@ -33,8 +35,15 @@ const REGIONS: { name: string; areas: { name: string; address: string; lng: numb
 ];
 
 const DEPARTMENTS = ['营业所', '管网运维部', '客户服务中心'];
+/** The crew's teams (demoPeople.ts) under the department they belong to. */
+const TEAMS: { name: string; parent: string }[] = [
+  { name: DEMO_TEAMS.repair1, parent: '管网运维部' },
+  { name: DEMO_TEAMS.repair2, parent: '管网运维部' },
+  { name: DEMO_TEAMS.meters, parent: '营业所' },
+];
 
-export const seedDemoPlaces = async (tx: Transaction<DB>, companyId: number): Promise<void> => {
+/** Seeds the places and departments; returns the departments' ids by name. */
+export const seedDemoPlaces = async (tx: Transaction<DB>, companyId: number): Promise<Record<string, number>> => {
   for (const r of REGIONS) {
     const { id: regionId } = await tx
       .insertInto('regions')
@@ -56,8 +65,20 @@ export const seedDemoPlaces = async (tx: Transaction<DB>, companyId: number): Pr
       )
       .execute();
   }
-  await tx
+  const ids: Record<string, number> = {};
+  const departments = await tx
     .insertInto('departments')
     .values(DEPARTMENTS.map((name, i) => ({ company_id: companyId, parent_id: 0, name, sort: (i + 1) * 10 })))
+    .returning(['id', 'name'])
     .execute();
+  for (const d of departments) ids[d.name] = Number(d.id);
+  for (const [i, team] of TEAMS.entries()) {
+    const { id } = await tx
+      .insertInto('departments')
+      .values({ company_id: companyId, parent_id: ids[team.parent] ?? 0, name: team.name, sort: (i + 1) * 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[team.name] = Number(id);
+  }
+  return ids;
 };

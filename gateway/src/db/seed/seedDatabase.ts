@@ -1,12 +1,24 @@
-// First-start data: with WATEROPS_DEMO (default) the demo tenant and its two users; otherwise one tenant with one
-// administrator whose password comes from WATEROPS_ADMIN_PASSWORD. Either way the web app's OAuth client. Runs only
-// on an empty database, so a restart keeps everything and seeds nothing twice.
+// First-start data: with WATEROPS_DEMO (default) the demo tenant and its users — an administrator, an operator and the
+// work-order people (a dispatcher, a customer-service agent, six crew members in three teams with this week's and the
+// next week's duty roster); otherwise one tenant with one administrator whose password comes from
+// WATEROPS_ADMIN_PASSWORD. Either way the web app's OAuth client. Runs only on an empty database, so a restart keeps
+// everything and seeds nothing twice.
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../../services/uaa/passwordHash.ts';
+import { loadDeadlineContext } from '../../services/workorder/deadlineSettings.ts';
 import type { DB } from '../tables.ts';
 import { createTenant, OPERATOR_ROLE_CODE, type TenantSeed } from './createTenant.ts';
 import { seedDemoNetwork } from './demoNetwork.ts';
 import { seedDemoNotices } from './demoNotices.ts';
+import {
+  DEMO_CREW_PASSWORD,
+  DEMO_DISPATCHER,
+  DEMO_PEOPLE,
+  DEMO_SERVICE,
+  fillDemoRoster,
+  rosterDays,
+  seedDemoCrew,
+} from './demoPeople.ts';
 import { seedDemoPlaces } from './demoPlaces.ts';
 
 /** The demo sign-in printed at start (and documented in the README). */
@@ -14,11 +26,20 @@ export const DEMO_SIGN_IN = {
   username: 'admin',
   password: 'admin123',
   operator: { username: 'operator', password: 'operator123' },
+  dispatcher: DEMO_DISPATCHER,
+  service: DEMO_SERVICE,
+  /** crew1 … crew6 */
+  crewPassword: DEMO_CREW_PASSWORD,
   clientId: 'webApp',
   clientSecret: 'webApp',
 } as const;
 
-export type SeedOptions = { demo: boolean; adminPassword?: string | undefined };
+export type SeedOptions = {
+  demo: boolean;
+  adminPassword?: string | undefined;
+  /** the clock (the duty roster is this week's and the next's) */
+  now?: Date;
+};
 
 // Several instances may start together on one PostgreSQL: the first takes this lock and seeds, the others wait and
 // then find the data there.
@@ -44,6 +65,13 @@ const demoTenant: TenantSeed = {
       mobile: '13900139000',
       roles: [OPERATOR_ROLE_CODE],
     },
+    ...DEMO_PEOPLE.map(({ username, password, nickname, mobile, roles }) => ({
+      username,
+      password,
+      nickname,
+      mobile,
+      roles,
+    })),
   ],
 };
 
@@ -70,8 +98,15 @@ export const seedDatabase = (db: Kysely<DB>, opts: SeedOptions): Promise<boolean
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
     const tenant = await createTenant(tx, opts.demo ? demoTenant : productionTenant(opts.adminPassword as string));
-    if (opts.demo) await seedDemoPlaces(tx, tenant.companyId);
-    if (opts.demo) await seedDemoNotices(tx, tenant);
-    if (opts.demo) await seedDemoNetwork(tx, tenant.companyId);
+    if (opts.demo) {
+      const departments = await seedDemoPlaces(tx, tenant.companyId);
+      await seedDemoCrew(tx, tenant.companyId, tenant.userIds, departments);
+      // the duty roster of this week and the next (the work-order history fills in the weeks it goes back)
+      const now = opts.now ?? new Date();
+      const { calendar } = await loadDeadlineContext(tx, tenant.companyId);
+      await fillDemoRoster(tx, tenant.companyId, rosterDays(now, now), calendar);
+      await seedDemoNotices(tx, tenant);
+      await seedDemoNetwork(tx, tenant.companyId);
+    }
     return true;
   });
