@@ -1,7 +1,7 @@
 // What the work-order history reads and writes beside the core (db/seed/demoWorkOrders.ts): whether a demo has any
 // orders or complaints yet, the residents and areas the call-taker finds, an order and its history as the operations
 // plan reads them, and the to-dos a person has dealt with marked read.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { IntakeArea, IntakeResident } from '../../simulator/operationsIntake.ts';
 import type { PlanEvent, PlanOrder } from '../../simulator/operationsPlan.ts';
 import type { DB } from '../tables.ts';
@@ -34,7 +34,8 @@ export const intakePlaces = async (
     .leftJoin('areas as a', (j) => j.onRef('a.company_id', '=', 'r.company_id').onRef('a.id', '=', 'r.area_id'))
     .select(['r.id', 'r.resident_name', 'r.phone', 'r.address', 'r.area_id', 'a.area_name', 'rm.meter_id'])
     .where('r.company_id', '=', companyId)
-    .orderBy('r.id')
+    // spread over the city (a fixed shuffle), not the first few buildings
+    .orderBy(sql`md5(r.id::text)`)
     .limit(limit)
     .execute();
   const areas = await db
