@@ -84,7 +84,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   leakEventId = Number(event.id);
-  history = await seedDemoWorkOrders(t.app.db, companyId, { now: end, seed: SEED, days: DAYS, scale: 0.5 });
+  history = await seedDemoWorkOrders(t.app.db, companyId, { now: end, seed: SEED, days: DAYS, scale: 0.4 });
 }, 600_000);
 afterAll(async () => {
   await t?.close();
