@@ -36,6 +36,8 @@ import {
   SATISFACTION_LATE,
 } from './operationsTexts.ts';
 import {
+  ACK_FROM,
+  ACK_TO,
   CALLBACK_FROM,
   CALLBACK_TO,
   crewMoment,
@@ -147,7 +149,8 @@ export const fateOf = (seed: number, id: number): Fate => {
 /** Minutes of work on site per type: [least, most]. */
 const WORK_MINUTES: Record<WorkOrderType, [number, number]> = {
   leakRepair: [90, 300],
-  burst: [150, 360],
+  // an urgent burst is shut off and patched within its three hours; the road is made good later
+  burst: [70, 130],
   meterFault: [20, 60],
   valve: [60, 180],
   noWater: [60, 180],
@@ -202,7 +205,7 @@ export const nextOrderStep = (o: PlanOrder, events: readonly PlanEvent[], ctx: P
         at: dispatchMoment(o.createdAt + between(0xca1, 10, 90) * MINUTE),
         comment: pick(CANCEL_REASONS, u(0xca2)),
       };
-    const [lo, hi] = o.priority === 'urgent' ? [2, 8] : o.priority === 'high' ? [4, 15] : [5, 30];
+    const [lo, hi] = o.priority === 'urgent' ? [1, 5] : o.priority === 'high' ? [4, 15] : [5, 30];
     return { action: 'assign', by: 'dispatcher', at: dispatchMoment(o.createdAt + between(0xa55, lo, hi) * MINUTE) };
   }
 
@@ -210,10 +213,11 @@ export const nextOrderStep = (o: PlanOrder, events: readonly PlanEvent[], ctx: P
 
   if (o.status === 'pending') {
     const assignedAt = o.assignedAt ?? o.createdAt;
-    const [lo, hi] = o.priority === 'urgent' ? [3, 12] : o.priority === 'high' ? [5, 25] : [5, 40];
+    const [lo, hi] = o.priority === 'urgent' ? [2, 7] : o.priority === 'high' ? [5, 25] : [5, 40];
     let delay = between(0xacc, lo, hi, count('assign')) * MINUTE;
     if (fate === 'slowAccept') delay += between(0xacd, 90, 300) * MINUTE;
-    const acceptAt = crewAt(assignedAt + delay);
+    // taking an order on is a tap in the app, done while awake; the work itself waits for working hours
+    const acceptAt = urgentish ? assignedAt + delay : withinHours(assignedAt + delay, ACK_FROM, ACK_TO);
     if (fate === 'slowAccept' && count('remind') === 0) {
       const remindAt = Math.max(assignedAt + 30 * MINUTE, (o.responseDueAt ?? acceptAt) - 10 * MINUTE);
       if (remindAt < acceptAt)

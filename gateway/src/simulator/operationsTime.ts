@@ -25,9 +25,12 @@ export const withinHours = (t: number, from: number, to: number): number => {
 /** Crews work 08:00–18:00 on their duty days; urgent and high orders are answered around the clock. */
 export const WORK_FROM = 8;
 export const WORK_TO = 18;
-/** The control room dispatches and reviews ordinary work 07:30–21:00 (urgent and high orders at any hour). */
-export const DISPATCH_FROM = 7.5;
-export const DISPATCH_TO = 21;
+/** The control room (staffed round the clock) dispatches ordinary work 06:30–23:00, urgent and high at any hour. */
+export const DISPATCH_FROM = 6.5;
+export const DISPATCH_TO = 23;
+/** Crews take ordinary orders on in their app 07:00–22:00. */
+export const ACK_FROM = 7;
+export const ACK_TO = 22;
 /** Call-takers call residents back 08:00–21:00. */
 export const CALLBACK_FROM = 8;
 export const CALLBACK_TO = 21;
