@@ -200,10 +200,10 @@ export const createOperationsSimulator = (opts: OperationsSimulatorOptions): Ope
 
   const tick = async (): Promise<TickReport> => {
     const at = now().getTime();
-    const from = last ?? at - tickMs;
-    last = at;
     const report: TickReport = { at: new Date(at).toISOString(), arrivals: 0, steps: [], skipped: [] };
     await whoAmI();
+    const from = last ?? at - tickMs;
+    last = at;
     const ours = new Set([operator.username, dispatcher.username, service.username]);
 
     const arrivals: [number, ArrivalKind][] = (['complaint', 'manual', 'alarm', 'usage'] as const)
@@ -244,10 +244,15 @@ export const createOperationsSimulator = (opts: OperationsSimulatorOptions): Ope
     };
     const budget = { left: maxSteps };
     const due: { o: WorkOrder; step: Step }[] = [];
-    for (const o of rows.filter((x) => ours.has(x.creatorName ?? ''))) {
+    const mine = rows.filter((x) => ours.has(x.creatorName ?? ''));
+    for (const id of events.keys()) if (!mine.some((o) => o.id === id)) events.delete(id);
+    for (const o of mine) {
       if (o.leakEventId !== null) repairs.set(o.id, await leakRepairOf(o));
       const plan = nextOrderStep(planOrderOf(o), planEventsOf(await eventsOf(o)), ctx);
-      if (plan && !('wait' in plan) && plan.at <= at) due.push({ o, step: plan });
+      if (!plan || 'wait' in plan || plan.at > at) continue;
+      // an order given to someone who is not one of ours is theirs to work on
+      if (plan.by === 'assignee' && !crewCredentials(o.assigneeId)) continue;
+      due.push({ o, step: plan });
     }
     due.sort((a, b) => a.step.at - b.step.at);
     for (const { o, step } of due) {
