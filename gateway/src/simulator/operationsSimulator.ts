@@ -88,6 +88,26 @@ export const createOperationsSimulator = (opts: OperationsSimulatorOptions): Ope
   let me: Map<string, Me> | undefined;
   const arrive = createArrivals(api, opts.people, seed);
   let photoCount = 0;
+  let openedShift = false;
+
+  /**
+   * The operator's first look at the console: with no order raised from an alarm or a usage exception in the past
+   * day, orders for the two most pressing device alarms and one usage exception standing there (then they come at the
+   * plan's rate).
+   */
+  const openShift = async (at: number, report: TickReport) => {
+    const since = new Date(at - 24 * 3_600_000).toISOString();
+    for (const source of ['alarm', 'usageException'] as const) {
+      const recent = await api.page<WorkOrder>(operator, WORK_ORDER_PATHS.list, { source, startTime: since, limit: 1 });
+      if (recent.count > 0) return;
+    }
+    for (const [k, kind] of [
+      [0, 'alarm'],
+      [1, 'alarm'],
+      [2, 'usage'],
+    ] as const)
+      await arrive.newAlarmOrder(at + k * MINUTE, kind, report);
+  };
 
   /** Who our people are (ids and names), asked once. */
   const whoAmI = async () => {
@@ -218,6 +238,10 @@ export const createOperationsSimulator = (opts: OperationsSimulatorOptions): Ope
             ? arrive.newManualOrder(t, report)
             : arrive.newAlarmOrder(t, kind, report),
       );
+    }
+    if (!openedShift) {
+      openedShift = true;
+      await attempt(report, 'the alarms standing', () => openShift(at, report));
     }
     await attempt(report, 'leak orders', () => arrive.leakOrders(at, report));
 
