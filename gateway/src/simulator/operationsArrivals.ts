@@ -15,7 +15,7 @@ import { hash32, unit } from './random.ts';
 
 const MINUTE = 60_000;
 /** Device faults the operator sends a crew to (a flat battery, a silent concentrator or meter). */
-const DEVICE_ALARMS = ['voltage', 'offline', 'noData'];
+const DEVICE_ALARMS = ['voltage', 'offline', 'noData'] as const;
 const LEVEL_RANK: Record<string, number> = { urgent: 0, severe: 1, alarm: 2, general: 3 };
 
 /** Who acts: the control-room operator, the dispatcher, the call-taker and the crew. */
@@ -107,19 +107,14 @@ export const createArrivals = (api: OpsClient, people: OperationsPeople, seed: n
 
   /** An order from an alarm the operator sees: the most severe device or usage alarm that has none yet. */
   const newAlarmOrder = async (at: number, kind: 'alarm' | 'usage', report: TickReport) => {
-    const { rows } = await api.page<Alarm>(operator, MONITORING_PATHS.alarms, { page: 1, limit: 500 });
-    const usage = USAGE_EXCEPTION_TYPES as readonly string[];
-    const candidates = rows
-      .filter(
-        (a) =>
-          a.active &&
-          !a.suppressed &&
-          (kind === 'usage'
-            ? a.sourceKind === 'meter' && usage.includes(a.alarmType)
-            : DEVICE_ALARMS.includes(a.alarmType)),
-      )
-      .sort((a, b) => (LEVEL_RANK[a.level] ?? 9) - (LEVEL_RANK[b.level] ?? 9) || a.id - b.id)
-      .slice(0, 40);
+    const rows: Alarm[] = [];
+    for (const alarmType of kind === 'usage' ? USAGE_EXCEPTION_TYPES : DEVICE_ALARMS)
+      rows.push(...(await api.page<Alarm>(operator, MONITORING_PATHS.alarms, { alarmType, limit: 200 })).rows);
+    const live = rows.filter((a) => a.active && !a.suppressed && (kind === 'alarm' || a.sourceKind === 'meter'));
+    // the most severe level standing first
+    const rank = (a: Alarm) => LEVEL_RANK[a.level] ?? 9;
+    const top = Math.min(...live.map(rank));
+    const candidates = live.filter((a) => rank(a) === top).sort((a, b) => a.id - b.id);
     const start = Math.floor(unit(seed, 0xa1a, Math.floor(at / MINUTE)) * candidates.length);
     for (let k = 0; k < Math.min(5, candidates.length); k++) {
       const a = candidates[(start + k) % candidates.length] as Alarm;
