@@ -24,8 +24,8 @@ let crew: TestUser;
 let otherCrew: TestUser;
 const clients: LiveTestClient[] = [];
 
-const connect = async (token: string) => {
-  const client = await connectLive(url, token);
+const connect = async (token: string, acceptLanguage?: string) => {
+  const client = await connectLive(url, token, acceptLanguage ? { acceptLanguage } : {});
   clients.push(client);
   return client;
 };
@@ -62,6 +62,10 @@ describe('work orders over the live layer', () => {
     }
     expect(await crewSocket.subscribe('notifications')).toEqual({ ok: true, key: 'notifications' });
     await crewSocket.waitFor('the bell', () => crewSocket.channels.has('notifications'));
+    // the same crew member's English tab: its bell is a room of its own, read in English
+    const englishTab = await connect(crew.token, 'en');
+    expect(await englishTab.subscribe('notifications')).toEqual({ ok: true, key: 'notifications' });
+    await englishTab.waitFor('the English bell', () => englishTab.channels.has('notifications'));
 
     const created = await post(
       WORK_ORDER_PATHS.save,
@@ -78,8 +82,15 @@ describe('work orders over the live layer', () => {
     ).toBeUndefined();
 
     await post(ACTION_PATHS.assign, { id: order.id, assigneeId: crew.id }, admin);
+    type Todo = LiveItem & { param?: string; title?: string };
     await crewSocket.waitFor('the to-do', () =>
-      crewSocket.itemsOf('notifications').some((n) => (n as LiveItem & { param?: string }).param === order.code),
+      crewSocket.itemsOf('notifications').some((n) => (n as Todo).param === order.code),
+    );
+    await englishTab.waitFor('the to-do in English', () =>
+      englishTab.itemsOf('notifications').some((n) => (n as Todo).title === `New work order: ${order.code}`),
+    );
+    expect((crewSocket.itemsOf('notifications') as Todo[]).find((n) => n.param === order.code)?.title).toBe(
+      `新工单待处理:${order.code}`,
     );
     await crewSocket.waitFor('the order in the crew member’s room', () =>
       (crewSocket.itemsOf('workorders') as OrderItem[]).some((o) => o.id === order.id && o.assigneeId === crew.id),

@@ -61,10 +61,18 @@ export class ChannelSource {
   #noFeed = false;
 
   constructor(
-    private readonly upstream: UpstreamClient,
+    upstream: UpstreamClient,
     private readonly source: TopicSource,
     private readonly params: Record<string, string | number>,
-  ) {}
+    /** the room's language, for topics whose items carry text (every read asks in it) */
+    acceptLanguage?: string,
+  ) {
+    this.upstream = acceptLanguage
+      ? { get: (path, opts) => upstream.get(path, { acceptLanguage, ...opts }) }
+      : upstream;
+  }
+
+  private readonly upstream: UpstreamClient;
 
   /** The whole collection, read with `token`; remembers the cursor / ETag for the next `poll`. */
   async snapshot(token: string): Promise<SnapshotRead> {

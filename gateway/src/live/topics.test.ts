@@ -18,7 +18,9 @@ describe('topic registry', () => {
     const notifications = topicDef('notifications');
     if (!alarms || !notifications) throw new Error('missing');
     expect(roomOf(alarms, principal({ scopeKey: 'sabc' }), 'alarms?areaId=4')).toBe('tenant/3/alarms?areaId=4/sabc');
-    expect(roomOf(notifications, principal(), 'notifications')).toBe('tenant/3/notifications/7');
+    // the bell's to-dos read in the reader's language: a room per language
+    expect(roomOf(notifications, principal(), 'notifications')).toBe('tenant/3/notifications/7/zh-CN');
+    expect(roomOf(notifications, principal({ locale: 'en' }), 'notifications')).toBe('tenant/3/notifications/7/en');
     expect(topicDef('nope')).toBeUndefined();
   });
 

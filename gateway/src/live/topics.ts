@@ -45,6 +45,11 @@ export type TopicDef = {
   intervalMs: (intervals: LiveIntervals) => number;
   /** the room's last segment for this subscriber */
   audience: (principal: LivePrincipal) => string;
+  /**
+   * items carry text in the reader's language (the bell's to-dos): the room is per language too, and its polls ask
+   * in that language
+   */
+  localized?: true;
 };
 
 const byScope = (p: LivePrincipal) => p.scopeKey;
@@ -72,6 +77,7 @@ export const TOPIC_DEFS: readonly TopicDef[] = [
     source: { kind: 'etag', path: NOTICE_PATHS.showNotice },
     intervalMs: (i) => i.notificationsPollMs,
     audience: byUser,
+    localized: true,
   },
   {
     topic: TOPICS.workorders,
@@ -115,7 +121,7 @@ export const topicAllowed = (principal: LivePrincipal, def: TopicDef): boolean =
 export const tenantRoomPrefix = (companyId: number): string => `tenant/${companyId}/`;
 
 export const roomOf = (def: TopicDef, principal: LivePrincipal, key: string): string =>
-  `${tenantRoomPrefix(principal.companyId)}${key}/${def.audience(principal)}`;
+  `${tenantRoomPrefix(principal.companyId)}${key}/${def.audience(principal)}${def.localized ? `/${principal.locale}` : ''}`;
 
 /** The topic's subscribe params, checked: a few short scalar values with plain names, or null (400). */
 export const checkParams = (params: unknown): Record<string, string | number> | null => {

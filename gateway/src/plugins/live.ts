@@ -162,7 +162,10 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
   };
 
   io.use((socket, next) => {
-    const locale = localeFromHeader(socket.handshake.headers['accept-language']);
+    // the app's language when the client says it (a browser cannot set a WebSocket's headers), else the header's
+    const asked = (socket.handshake.auth as { locale?: unknown } | undefined)?.locale;
+    const locale =
+      asked === 'en' || asked === 'zh-CN' ? asked : localeFromHeader(socket.handshake.headers['accept-language']);
     const token = tokenOf(socket.handshake.auth);
     if (!token) return next(refusal('errors.unauthorized', locale, 401));
     handshakes.get(token).then(
@@ -195,7 +198,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     const room = roomOf(def, principal, key);
     let poller = pollers.get(room);
     if (!poller || poller.stopped) {
-      const source = new ChannelSource(pollUpstream, def.source, params);
+      const source = new ChannelSource(pollUpstream, def.source, params, def.localized ? principal.locale : undefined);
       poller = new RoomPoller(room, def.topic, key, def.intervalMs(intervals), source, host);
       pollers.set(room, poller);
     }

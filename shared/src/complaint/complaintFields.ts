@@ -73,7 +73,7 @@ export const COMPLAINT_FIELDS = defineFields({
     column: { width: 100 },
   },
   complainant: { schema: Type.String(), label: { 'zh-CN': '投诉人', en: 'Complainant' }, column: { width: 100 } },
-  phone: { schema: optText, label: { 'zh-CN': '联系电话', en: 'Phone' }, column: { width: 120 } },
+  phone: { schema: optText, label: { 'zh-CN': '联系电话', en: 'Phone' }, column: { width: 120, hidden: true } },
   residentId: { schema: optInt, label: { 'zh-CN': '用户', en: 'Resident' }, column: false },
   residentCode: {
     schema: optText,
@@ -93,8 +93,8 @@ export const COMPLAINT_FIELDS = defineFields({
   },
   areaId: { schema: optInt, label: { 'zh-CN': '小区', en: 'Residential area' }, column: false },
   areaName: { schema: optText, label: { 'zh-CN': '所属小区', en: 'Residential area' }, column: { width: 110 } },
-  address: { schema: optText, label: { 'zh-CN': '地址', en: 'Address' }, column: { width: 180 } },
-  content: { schema: Type.String(), label: { 'zh-CN': '投诉内容', en: 'Content' }, column: { width: 240 } },
+  address: { schema: optText, label: { 'zh-CN': '地址', en: 'Address' }, column: { width: 160 } },
+  content: { schema: Type.String(), label: { 'zh-CN': '投诉内容', en: 'Content' }, column: { width: 200 } },
   attachments: {
     schema: Type.Array(Type.String()),
     label: { 'zh-CN': '附件', en: 'Attachments' },

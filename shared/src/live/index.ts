@@ -59,7 +59,11 @@ export interface ClientToServerEvents {
 }
 
 /** The handshake: `io(url, { path: LIVE_PATH, auth: { token } })` — the same bearer token as the REST calls. */
-export type LiveAuth = { token: string };
+export type LiveAuth = {
+  token: string;
+  /** the app's language ('zh-CN' | 'en'): what the handshake's Accept-Language says otherwise (a browser's own) */
+  locale?: string;
+};
 
 /** The channel key of a subscription: the topic plus its params in a stable order ("alarms", "alarms?areaId=3"). */
 export const channelKey = ({ topic, params }: SubscribeRequest): string => {

@@ -3,6 +3,7 @@
 import { LIVE_PATH } from '@waterops/shared/live';
 import { io } from 'socket.io-client';
 import { reportExpiredLogin } from '../api/request.ts';
+import { currentLocale } from '../app/locale.ts';
 import { getToken } from '../app/tokenStorage.ts';
 import { createLiveClient, type LiveClient, type LiveSocket } from './liveClient.ts';
 
@@ -15,8 +16,9 @@ export const appLiveClient = (): LiveClient => {
     createSocket: (token) =>
       io({
         path: LIVE_PATH,
-        // a function: read at every (re)connection attempt, so a reconnect carries the current token
-        auth: (cb) => cb({ token: token() ?? '' }),
+        // a function: read at every (re)connection attempt, so a reconnect carries the current token; the app's
+        // language (not the browser's): the bell's to-dos arrive in it
+        auth: (cb) => cb({ token: token() ?? '', locale: currentLocale() }),
         transports: ['websocket', 'polling'],
       }) as unknown as LiveSocket,
     onSessionEnded: () => reportExpiredLogin(),

@@ -4,10 +4,13 @@
 import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMPLAINT_FIELDS, type Complaint } from '@waterops/shared/complaint';
-import { useState } from 'react';
+import { TOPICS } from '@waterops/shared/live';
+import type { WorkOrder } from '@waterops/shared/workorder';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePermission } from '../../components/Permission.tsx';
+import { useLiveChannel } from '../../live/useLive.ts';
 import { DetailField as Field, show } from '../detail/DetailFields.tsx';
 import { DetailLink } from '../detail/DetailHost.tsx';
 import type { DetailKind } from '../detail/detailLink.ts';
@@ -100,9 +103,28 @@ function ActionBar({ complaint }: { complaint: Complaint }) {
   );
 }
 
+const WORK_ORDERS = { topic: TOPICS.workorders } as const;
+
+/**
+ * Keeps a complaint's order status current while its drawer is open: the live work-order set (for those who may read
+ * orders) tells when the order moved or left the open set (closed, cancelled), and the complaint is read again — so
+ * the call-taker sees the order closed and answers the resident without reloading.
+ */
+const useOrderFollower = (c: Complaint | undefined, refetch: () => unknown) => {
+  const can = usePermission();
+  const following = c?.workOrderId != null && c.status === 'ordered' && can([PERMISSIONS.workOrderView]);
+  const live = useLiveChannel<WorkOrder>(following ? WORK_ORDERS : null);
+  const order = following ? live.items.find((o) => o.id === c?.workOrderId) : undefined;
+  const seen = following && live.seq !== null ? (order?.status ?? 'gone') : null;
+  useEffect(() => {
+    if (seen !== null && seen !== c?.workOrderStatus) void refetch();
+  }, [seen, c?.workOrderStatus, refetch]);
+};
+
 export function ComplaintDetail({ id }: DetailBodyProps) {
   const { t } = useTranslation();
-  const { data: c, isError, isLoading } = useComplaintQuery(id);
+  const { data: c, isError, isLoading, refetch } = useComplaintQuery(id);
+  useOrderFollower(c, refetch);
   if (isLoading) return <Spinner size={28} />;
   if (isError || !c) return <NonIdealState icon="search" title={t('detail.notFound')} />;
   return (
