@@ -120,3 +120,9 @@ export const sheetFieldsOf = (fields: Fields): string[] =>
   Object.entries(fields)
     .filter(([, f]) => f.sheet ?? (f.column !== undefined && f.column !== false))
     .map(([k]) => k);
+
+/** Whether a field's schema is an instant (ISO date-time text, possibly nullable): shown in China time. */
+export const isInstantSchema = (schema: unknown): boolean => {
+  const s = schema as { format?: string; anyOf?: { format?: string }[] };
+  return s.format === 'date-time' || (s.anyOf ?? []).some((b) => b.format === 'date-time');
+};

@@ -1,6 +1,6 @@
 // A spreadsheet of rows whose fields are declared once (shared/src/fields): the exported columns, their headers and
 // the labels of enumerated values come from the declaration, in the reader's language; instants are China time.
-import { type Fields, fieldLabelKey, optionLabelKey, sheetFieldsOf } from '@waterops/shared/fields';
+import { type Fields, fieldLabelKey, isInstantSchema, optionLabelKey, sheetFieldsOf } from '@waterops/shared/fields';
 import type { MessageKey } from '@waterops/shared/i18n';
 import { chinaDateTime } from '@waterops/shared/reading';
 import type { SheetData } from './xlsxSheet.ts';
@@ -9,11 +9,6 @@ type Translate = (key: MessageKey, params?: Record<string, string | number>) => 
 
 /** An extra column beside the declared ones (a computed value such as a deadline class). */
 export type ExtraColumn<Row> = { header: MessageKey; value: (row: Row) => string | number | null };
-
-const isInstant = (schema: unknown): boolean => {
-  const s = schema as { format?: string; anyOf?: { format?: string }[] };
-  return s.format === 'date-time' || (s.anyOf ?? []).some((b) => b.format === 'date-time');
-};
 
 export const sheetOfFields = <Row extends Record<string, unknown>>(
   prefix: string,
@@ -29,7 +24,7 @@ export const sheetOfFields = <Row extends Record<string, unknown>>(
     const f = fields[field];
     if (f?.options && typeof value === 'string' && value in f.options)
       return t(optionLabelKey(prefix, field, value) as MessageKey);
-    if (f && isInstant(f.schema) && typeof value === 'string') return chinaDateTime(new Date(value));
+    if (f && isInstantSchema(f.schema) && typeof value === 'string') return chinaDateTime(new Date(value));
     if (typeof value === 'number' || typeof value === 'string') return value;
     if (Array.isArray(value)) return value.join(', ');
     return String(value);
