@@ -32,7 +32,7 @@ import { createTodos } from '../notice/createTodos.ts';
 import { loadDeadlineContext } from './deadlineSettings.ts';
 import { afterWorkOrderEvent } from './sourceEffects.ts';
 import { type Actor, appendEvent, effectOrder, reload, scheduleOf, todoFor } from './workOrderHistory.ts';
-import { resolveLinks, trimmed } from './workOrderLinks.ts';
+import { type LinkInput, resolveLinks, trimmed } from './workOrderLinks.ts';
 import {
   assignableUser,
   departmentExists,
@@ -56,21 +56,12 @@ export type NewWorkOrder = {
   source: WorkOrderSource;
   /** 'alarm:<id>', 'usage:<meterId>:<type>', 'reading:<meterId>:<type>', 'leak:<eventId>', 'complaint:<id>' */
   sourceKey?: string | null;
-  address?: string | null;
-  lng?: number | null;
-  lat?: number | null;
-  contactName?: string | null;
-  contactPhone?: string | null;
-  meterId?: number | null;
-  residentId?: number | null;
-  areaId?: number | null;
-  districtId?: number | null;
   alarmId?: number | null;
   leakEventId?: number | null;
   complaintId?: number | null;
   attachments?: string[];
   requestKey?: string | null;
-};
+} & LinkInput;
 
 /**
  * Creates an order in `tx` — or returns the open order of the same source, or the order a create with the same
@@ -173,6 +164,15 @@ export type ActOutcome =
 
 const callerOf = (actor: Actor): Caller => ({ userId: actor.userId ?? -1, permissions: actor.permissions });
 
+/** The machine's view of a stored order. */
+const stateOf = (o: StoredOrder) =>
+  machineStateOf({
+    status: o.status as WorkOrderStatus,
+    assigneeId: o.assignee_id === null ? null : Number(o.assignee_id),
+    acceptedAt: o.accepted_at === null ? null : 'yes',
+    startedAt: o.started_at === null ? null : 'yes',
+  });
+
 /** The columns an action writes besides status, change_seq and the schedule. */
 const columnsFor = (action: WorkOrderAction, input: ActionInput & { departmentId?: number | null }, at: Date) => {
   switch (action) {
@@ -226,12 +226,7 @@ export const actOnWorkOrder = async (
   const companyId = actor.companyId;
   const o = await lockOrder(tx, companyId, v, id);
   if (!o) return { ok: false, refusal: 'notFound' };
-  const state = machineStateOf({
-    status: o.status as WorkOrderStatus,
-    assigneeId: o.assignee_id === null ? null : Number(o.assignee_id),
-    acceptedAt: o.accepted_at === null ? null : 'yes',
-    startedAt: o.started_at === null ? null : 'yes',
-  });
+  const state = stateOf(o);
   const decision = decide(action, state, callerOf(actor), input, at);
   if (!decision.ok) {
     if (decision.refusal === 'input') return { ok: false, refusal: 'input', violations: decision.violations };
@@ -359,16 +354,7 @@ export type OrderEdit = {
   type: WorkOrderType;
   priority?: WorkOrderPriority;
   description: string;
-  address?: string | null;
-  lng?: number | null;
-  lat?: number | null;
-  contactName?: string | null;
-  contactPhone?: string | null;
-  meterId?: number | null;
-  residentId?: number | null;
-  areaId?: number | null;
-  districtId?: number | null;
-};
+} & LinkInput;
 
 /**
  * Edits an order's own fields (the machine's 'edit': open, not awaiting review) with one event naming what changed;
@@ -385,12 +371,7 @@ export const editWorkOrder = async (
   const companyId = actor.companyId;
   const o = await lockOrder(tx, companyId, v, id);
   if (!o) return { ok: false, refusal: 'notFound' };
-  const state = machineStateOf({
-    status: o.status as WorkOrderStatus,
-    assigneeId: o.assignee_id === null ? null : Number(o.assignee_id),
-    acceptedAt: o.accepted_at === null ? null : 'yes',
-    startedAt: o.started_at === null ? null : 'yes',
-  });
+  const state = stateOf(o);
   const decision = decide('edit', state, callerOf(actor), {}, at);
   if (!decision.ok)
     return decision.refusal === 'input'
