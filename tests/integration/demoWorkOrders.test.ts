@@ -260,9 +260,37 @@ describe('the work-order history of a fresh demo', () => {
 describe('the operations simulator', () => {
   const reports: TickReport[] = [];
   let before: Awaited<ReturnType<typeof orders>>;
+  let openLeakId: number;
 
   beforeAll(async () => {
     before = await orders();
+    // a leak the night-flow job has just found, still open: the control room raises its repair order
+    const district = await t.app.db
+      .selectFrom('districts')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const today = chinaDay(end);
+    const open = await t.app.db
+      .insertInto('district_leak_events')
+      .values({
+        company_id: companyId,
+        district_id: district.id,
+        kind: 'trend',
+        status: 'open',
+        start_day: addDays(today, -3),
+        detected_day: addDays(today, -1),
+        repaired_day: null,
+        magnitude: 1.6,
+        volume: 80,
+        level: 'alarm',
+        alarm_id: null,
+        updated_at: end,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    openLeakId = Number(open.id);
     // a day on from the history's end, a tick every six hours: whatever the hour and the weekday, the day's
     // arrivals come in and every open order's next steps fall due
     const sim = createOperationsSimulator({
@@ -289,6 +317,12 @@ describe('the operations simulator', () => {
     expect(did(/^dispatcher (assigned|cancel) /)).toBeGreaterThan(0);
     expect(did(/^crew\d (accept|start|complete|note|delay|resume) /)).toBeGreaterThan(0);
     expect(did(/^(dispatcher (close|reopen|remind)|service (closed|turned)) /)).toBeGreaterThan(0);
+    expect(did(/^operator raised GD\d+ for the leak in /)).toBe(1);
+  });
+
+  it('raised one repair order for the open leak event, as the control room', async () => {
+    const repairs = (await orders()).filter((o) => Number(o.leak_event_id) === openLeakId);
+    expect(repairs.map((o) => [o.source, o.creator_name])).toEqual([['nightFlowEvent', 'operator']]);
   });
 
   it('moves orders forward as their people, the crew reading their to-dos first', async () => {
