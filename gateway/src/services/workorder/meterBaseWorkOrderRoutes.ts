@@ -4,7 +4,7 @@
 // so raising again answers the open one. The page's editors (reading:meterBase:edit) or anyone who may create work
 // orders may call them. Logged as workOrderRaise; the live work-order rooms hear of it after commit.
 import { Type } from '@sinclair/typebox';
-import { BUSINESS_FAILURE_CODE, ErrorBody, ok, Result } from '@waterops/shared/api';
+import { ErrorBody, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   BatchRaiseItem,
@@ -14,10 +14,9 @@ import {
   WORK_ORDER_PATHS,
 } from '@waterops/shared/workorder';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
-import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { batchDetail, type Raised, RaiseRefused, raiseBaseInTx, raiseEach } from './raiseWorkOrders.ts';
-import { actorOf, announceRaised, raiseAnswer } from './workOrderRaiseRoutes.ts';
+import { raiseBatch, raiseOne } from './raiseRouteKit.ts';
+import { raiseBaseInTx } from './raiseWorkOrders.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const tags = ['meterBase'];
@@ -44,32 +43,7 @@ export const meterBaseWorkOrderRoutes: ServicePlugin<ServiceOptions> = async (ap
         response: { 200: Result(Type.Union([RaiseResult, Type.Null()])), ...errors },
       },
     },
-    async (request, reply) => {
-      const me = app.principalOf(request);
-      const at = now();
-      let raised: Raised;
-      try {
-        raised = await app.db.transaction().execute(async (tx) => {
-          const r = await raiseBaseInTx(tx, actorOf(me), me.scope, request.body, at);
-          await recordRequestOperation(tx, request, me, {
-            operation: 'workOrderRaise',
-            detail: `meter base #${request.body.id} → ${r.code}${r.created ? '' : ' (already open)'}`,
-            at,
-          });
-          return r;
-        });
-      } catch (error) {
-        if (error instanceof RaiseRefused)
-          return reply.send({
-            resp_code: BUSINESS_FAILURE_CODE,
-            resp_msg: error.text((key, params) => request.t(key, params)),
-            datas: null,
-          });
-        throw error;
-      }
-      announceRaised(app, me.companyId, [raised]);
-      return raiseAnswer(app, request, me, raised);
-    },
+    async (request) => raiseOne(app, request, raiseBaseInTx, request.body, `meter base #${request.body.id}`, now()),
   );
 
   app.post(
@@ -84,25 +58,9 @@ export const meterBaseWorkOrderRoutes: ServicePlugin<ServiceOptions> = async (ap
       },
     },
     async (request) => {
-      const me = app.principalOf(request);
-      const at = now();
-      const actor = actorOf(me);
       const { ids, ...choices } = request.body;
-      const { results, raised } = await raiseEach(
-        app.db,
-        ids,
-        (tx, id) => raiseBaseInTx(tx, actor, me.scope, { ...choices, id }, at),
-        (key, params) => request.t(key, params),
-        (error) => request.log.error({ err: error }, 'batch meter-base work order failed'),
-      );
-      await recordRequestOperation(app.db, request, me, {
-        operation: 'workOrderRaise',
-        detail: batchDetail('meter bases', results),
-        at,
-      });
-      announceRaised(app, me.companyId, raised);
-      const failed = results.filter((r) => !r.ok).length;
-      return ok(results, request.t('workOrder.batch.done', { ok: results.length - failed, failed }));
+      const bases = ids.map((id) => ({ ...choices, id }));
+      return raiseBatch(app, request, raiseBaseInTx, bases, 'meter bases', now());
     },
   );
 };

@@ -6,55 +6,24 @@
 // work-order rooms (and the alarm console, whose alarms got a note) hear of it after commit.
 
 import { Type } from '@sinclair/typebox';
-import { BUSINESS_FAILURE_CODE, ErrorBody, ok, Result } from '@waterops/shared/api';
+import { ErrorBody, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { TOPICS } from '@waterops/shared/live';
 import {
-  allowedActions,
   BatchRaiseItem,
-  machineStateOf,
   RaiseResult,
   WORK_ORDER_PATHS,
-  type WorkOrder,
   WorkOrderBatchRaise,
   WorkOrderRaise,
 } from '@waterops/shared/workorder';
-import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../../plugins/sessionCache.ts';
-import type { ServicePlugin, TypedApp } from '../../plugins/typeBoxProvider.ts';
-import { recordRequestOperation } from '../log/operationLogRepository.ts';
+import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { batchDetail, type Raised, RaiseRefused, raiseEach, raiseInTx } from './raiseWorkOrders.ts';
-import { findWorkOrder } from './workOrderRepository.ts';
-import { type Actor, announceWorkOrders } from './workOrderService.ts';
+import { raiseBatch, raiseOne } from './raiseRouteKit.ts';
+import { raiseInTx } from './raiseWorkOrders.ts';
 
 const path = (full: string) => full.slice('/api-business'.length);
 const tags = ['workorder'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const create = { permission: PERMISSIONS.workOrderCreate, operation: 'workOrderRaise' as const };
-
-export const actorOf = (me: Principal): Actor => ({
-  companyId: me.companyId,
-  userId: me.userId,
-  username: me.username,
-  permissions: me.permissions,
-});
-
-/** After commit: the work-order rooms poll, and the alarm console too when alarms got a note. */
-export const announceRaised = (app: TypedApp, companyId: number, raised: readonly Raised[]): void => {
-  if (raised.length === 0) return;
-  announceWorkOrders(app, companyId);
-  if (raised.some((r) => r.created && r.alarmId !== null))
-    app.changeHints.announce({ companyId, topic: TOPICS.alarms });
-};
-
-/** The raised order as the caller sees it, with what they may do with it now, and the answer's message. */
-export const raiseAnswer = async (app: TypedApp, request: FastifyRequest, me: Principal, r: Raised) => {
-  const order = (await findWorkOrder(app.db, me.companyId, { kind: 'tenant' }, { id: r.id })) as WorkOrder;
-  const withActions = { ...order, actions: allowedActions(machineStateOf(order), me) };
-  const message = r.created ? request.t('common.success') : request.t('workOrder.raise.existing', { code: r.code });
-  return ok({ order: withActions, created: r.created }, message);
-};
 
 export const workOrderRaiseRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   app.post(
@@ -74,32 +43,7 @@ export const workOrderRaiseRoutes: ServicePlugin<ServiceOptions> = async (app, {
         response: { 200: Result(Type.Union([RaiseResult, Type.Null()])), ...errors },
       },
     },
-    async (request, reply) => {
-      const me = app.principalOf(request);
-      const at = now();
-      let raised: Raised;
-      try {
-        raised = await app.db.transaction().execute(async (tx) => {
-          const r = await raiseInTx(tx, actorOf(me), me.scope, request.body, at);
-          await recordRequestOperation(tx, request, me, {
-            operation: 'workOrderRaise',
-            detail: `${request.body.source} → ${r.code}${r.created ? '' : ' (already open)'}`,
-            at,
-          });
-          return r;
-        });
-      } catch (error) {
-        if (error instanceof RaiseRefused)
-          return reply.send({
-            resp_code: BUSINESS_FAILURE_CODE,
-            resp_msg: error.text((key, params) => request.t(key, params)),
-            datas: null,
-          });
-        throw error;
-      }
-      announceRaised(app, me.companyId, [raised]);
-      return raiseAnswer(app, request, me, raised);
-    },
+    async (request) => raiseOne(app, request, raiseInTx, request.body, request.body.source, now()),
   );
 
   app.post(
@@ -117,25 +61,6 @@ export const workOrderRaiseRoutes: ServicePlugin<ServiceOptions> = async (app, {
         response: { 200: Result(Type.Array(BatchRaiseItem)), ...errors },
       },
     },
-    async (request) => {
-      const me = app.principalOf(request);
-      const at = now();
-      const actor = actorOf(me);
-      const { results, raised } = await raiseEach(
-        app.db,
-        request.body.items,
-        (tx, item) => raiseInTx(tx, actor, me.scope, item, at),
-        (key, params) => request.t(key, params),
-        (error) => request.log.error({ err: error }, 'batch raise item failed'),
-      );
-      await recordRequestOperation(app.db, request, me, {
-        operation: 'workOrderRaise',
-        detail: batchDetail('batch', results),
-        at,
-      });
-      announceRaised(app, me.companyId, raised);
-      const failed = results.filter((r) => !r.ok).length;
-      return ok(results, request.t('workOrder.batch.done', { ok: results.length - failed, failed }));
-    },
+    async (request) => raiseBatch(app, request, raiseInTx, request.body.items, 'batch', now()),
   );
 };
