@@ -1,7 +1,9 @@
-// A dialog around a form: its fields in the body, Cancel and OK (the submit, busy while saving) in the footer.
+// A dialog around a form: its fields in the body, the server's refusal under them, Cancel and OK (the submit, busy
+// while saving) in the footer. The browser's own submit (a page load) never happens.
 import { Button, Dialog, DialogBody, DialogFooter, type IconName, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Refusal } from './Refusal.tsx';
 
 export type FormDialogProps = {
   /** whether the dialog shows */
@@ -20,6 +22,8 @@ export type FormDialogProps = {
   onClose: () => void;
   /** called when the form is submitted (OK or Enter) */
   onSubmit: (event: React.FormEvent) => void;
+  /** the server's refusal of the last submit, shown under the fields (`useRefusal`) */
+  refusal?: string | null;
   /** the form's fields */
   children: ReactNode;
 };
@@ -33,6 +37,7 @@ export function FormDialog({
   busy,
   onClose,
   onSubmit,
+  refusal = null,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -45,8 +50,17 @@ export function FormDialog({
       canOutsideClickClose={canOutsideClickClose}
       style={{ width, maxWidth: '96vw' }}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogBody>{children}</DialogBody>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit(event);
+        }}
+        noValidate
+      >
+        <DialogBody>
+          {children}
+          <Refusal text={refusal} />
+        </DialogBody>
         <DialogFooter
           actions={
             <>

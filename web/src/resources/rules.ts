@@ -1,5 +1,7 @@
 // Rule helpers for descriptor forms. The shared checks (`checkMobile`…) are rules as they are; these cover the
 // generic cases. Every rule gets the trimmed value and returns a message key or null.
+import type { MessageKey } from '@waterops/shared/i18n';
+import type { RuleViolation } from '@waterops/shared/user';
 import type { FieldRule } from './types.ts';
 
 /** Broken when the value is empty. */
@@ -13,3 +15,10 @@ export const maxLength =
   (max: number, messageKey: string): FieldRule =>
   (value) =>
     value.length > max ? messageKey : null;
+
+/** The shared rules' violations as a form shows them: the first message of each field, by field. */
+export const messagesByField = (violations: readonly RuleViolation[]): Record<string, MessageKey> => {
+  const found: Record<string, MessageKey> = {};
+  for (const v of violations) found[v.field] ??= v.message;
+  return found;
+};

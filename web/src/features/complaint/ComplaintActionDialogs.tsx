@@ -2,17 +2,7 @@
 // optionally assigned to a crew member at once), close it with the reply and the resident's satisfaction, reopen it
 // with the reason (within 72 h of closing), delete it (only one never turned into an order). Each shows the rule's
 // message before sending and the server's refusal after, and closes once done.
-import {
-  Alert,
-  Callout,
-  Checkbox,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-  Radio,
-  RadioGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Alert, Callout, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   type Complaint,
@@ -22,16 +12,18 @@ import {
   validateComplaintOver,
 } from '@waterops/shared/complaint';
 import type { MessageKey } from '@waterops/shared/i18n';
-import { DEFAULT_PRIORITY, WorkOrderPriority, WorkOrderType } from '@waterops/shared/workorder';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { usePermission } from '../../components/Permission.tsx';
+import { useRefusal } from '../../components/Refusal.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { useDebouncedAction } from '../../resources/useDebouncedAction.ts';
-import { AssigneePicker } from '../workorder/AssigneePicker.tsx';
+import { AssignNowField, assigneeMissing, assignmentBody, NO_ASSIGNMENT } from '../workorder/AssignNowField.tsx';
+import { kindOf, TypePriorityFields } from '../workorder/TypePriorityFields.tsx';
 import {
   useCloseComplaintMutation,
   useComplaintToWorkOrderMutation,
@@ -46,50 +38,40 @@ export type ComplaintDialogProps = {
   onClose: () => void;
 };
 
-function Refusal({ text }: { text: string | null }) {
-  return text ? (
-    <Callout intent={Intent.DANGER} icon="error" role="alert">
-      {text}
-    </Callout>
-  ) : null;
-}
+/** A done action said, and its dialog closed. */
+const doneAndClosed = (text: string, onClose: () => void) => {
+  showMessage(text, 'success');
+  onClose();
+};
 
 /** Turn into a work order: the complaint's text, photos and links go with it (the server carries them over). */
 export function ComplaintOrderDialog({ complaint: c, onClose }: ComplaintDialogProps) {
   const { t } = useTranslation();
   const can = usePermission();
-  const ids = { type: useId(), priority: useId() };
-  const [type, setType] = useState(ORDER_TYPE_OF_CATEGORY[c.category]);
-  const [priority, setPriority] = useState(DEFAULT_PRIORITY[ORDER_TYPE_OF_CATEGORY[c.category]]);
-  const [priorityChosen, setPriorityChosen] = useState(false);
-  const [assignNow, setAssignNow] = useState(false);
-  const [assignee, setAssignee] = useState<{ userId: number; departmentId: number | null } | null>(null);
-  const [assigneeMissing, setAssigneeMissing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [kind, setKind] = useState(() => kindOf(ORDER_TYPE_OF_CATEGORY[c.category]));
+  const [assignment, setAssignment] = useState(NO_ASSIGNMENT);
+  const [missing, setMissing] = useState(false);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [turn, { isLoading }] = useComplaintToWorkOrderMutation();
   const canAssign = can([PERMISSIONS.workOrderAssign]);
 
   const submit = useDebouncedAction(async () => {
-    setRefusal(null);
-    if (assignNow && !assignee) {
-      setAssigneeMissing(true);
+    clearRefusal();
+    if (assigneeMissing(assignment)) {
+      setMissing(true);
       return false;
     }
-    try {
-      const { complaint, message } = await turn({
-        id: c.id,
-        type,
-        priority,
-        ...(assignNow && assignee ? { assigneeId: assignee.userId, departmentId: assignee.departmentId } : {}),
-      }).unwrap();
-      // the server names an order the complaint already had; a new one is just done
-      const already = message !== t('common.success');
-      const done = t('complaintPage.order.done', { code: complaint.workOrderCode ?? '' });
-      showMessage(already ? message : done, already ? 'warning' : 'success');
-      onClose();
-    } catch (error) {
-      setRefusal((error as RequestFailure).message);
-    }
+    const body = { id: c.id, type: kind.type, priority: kind.priority, ...assignmentBody(assignment) };
+    await send(
+      () => turn(body).unwrap(),
+      ({ complaint, message }) => {
+        // the server names an order the complaint already had; a new one is just done
+        const already = message !== t('common.success');
+        const done = t('complaintPage.order.done', { code: complaint.workOrderCode ?? '' });
+        showMessage(already ? message : done, already ? 'warning' : 'success');
+        onClose();
+      },
+    );
   });
 
   return (
@@ -101,10 +83,8 @@ export function ComplaintOrderDialog({ complaint: c, onClose }: ComplaintDialogP
       canOutsideClickClose={false}
       busy={isLoading}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
+      refusal={refusal}
     >
       <div className="wo-complaint-form">
         <Callout icon="info-sign" className="wo-complaint-carried">
@@ -113,55 +93,19 @@ export function ComplaintOrderDialog({ complaint: c, onClose }: ComplaintDialogP
             : t('complaintPage.order.carriedNoPhotos')}
         </Callout>
         <div className="wo-complaint-form-row">
-          <FormGroup label={t('workOrder.field.type')} labelFor={ids.type}>
-            <HTMLSelect
-              id={ids.type}
-              fill
-              value={type}
-              onChange={(e) => {
-                const next = e.target.value as typeof type;
-                setType(next);
-                if (!priorityChosen) setPriority(DEFAULT_PRIORITY[next]);
-              }}
-              options={WorkOrderType.values.map((v) => ({ value: v, label: t(`workOrder.type.${v}`) }))}
-            />
-          </FormGroup>
-          <FormGroup label={t('workOrder.field.priority')} labelFor={ids.priority}>
-            <HTMLSelect
-              id={ids.priority}
-              fill
-              value={priority}
-              onChange={(e) => {
-                setPriority(e.target.value as typeof priority);
-                setPriorityChosen(true);
-              }}
-              options={WorkOrderPriority.values.map((v) => ({ value: v, label: t(`workOrder.priority.${v}`) }))}
-            />
-          </FormGroup>
+          <TypePriorityFields value={kind} onChange={setKind} />
         </div>
         {canAssign && (
-          <>
-            <Checkbox
-              label={t('complaintPage.order.assignNow')}
-              checked={assignNow}
-              onChange={(e) => {
-                setAssignNow(e.currentTarget.checked);
-                setAssigneeMissing(false);
-              }}
-            />
-            {assignNow && (
-              <AssigneePicker
-                value={assignee?.userId ?? null}
-                error={assigneeMissing ? t('workOrder.rules.assigneeRequired') : null}
-                onChange={(m) => {
-                  setAssignee(m ? { userId: m.userId, departmentId: m.departmentId } : null);
-                  setAssigneeMissing(false);
-                }}
-              />
-            )}
-          </>
+          <AssignNowField
+            label={t('complaintPage.order.assignNow')}
+            value={assignment}
+            onChange={(next) => {
+              setAssignment(next);
+              setMissing(false);
+            }}
+            missing={missing}
+          />
         )}
-        <Refusal text={refusal} />
       </div>
     </FormDialog>
   );
@@ -170,26 +114,22 @@ export function ComplaintOrderDialog({ complaint: c, onClose }: ComplaintDialogP
 /** Close (办结): the reply to the resident and their satisfaction. */
 export function ComplaintCloseDialog({ complaint: c, onClose }: ComplaintDialogProps) {
   const { t } = useTranslation();
-  const ids = { reply: useId() };
   const [reply, setReply] = useState(c.reply ?? '');
   const [satisfaction, setSatisfaction] = useState<Satisfaction>('satisfied');
   const [error, setError] = useState<MessageKey | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [close, { isLoading }] = useCloseComplaintMutation();
 
   const submit = useDebouncedAction(async () => {
     const body = { id: c.id, reply: reply.trim(), satisfaction };
     const violation = validateComplaintOver(body)[0];
     setError(violation?.message ?? null);
-    setRefusal(null);
+    clearRefusal();
     if (violation) return false;
-    try {
-      await close(body).unwrap();
-      showMessage(t('complaintPage.close.done', { no: c.complaintNo }), 'success');
-      onClose();
-    } catch (failure) {
-      setRefusal((failure as RequestFailure).message);
-    }
+    await send(
+      () => close(body).unwrap(),
+      () => doneAndClosed(t('complaintPage.close.done', { no: c.complaintNo }), onClose),
+    );
   });
 
   return (
@@ -201,30 +141,20 @@ export function ComplaintCloseDialog({ complaint: c, onClose }: ComplaintDialogP
       canOutsideClickClose={false}
       busy={isLoading}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
+      refusal={refusal}
     >
-      <FormGroup
+      <TextAreaField
         label={t('complaint.field.reply')}
-        labelFor={ids.reply}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        helperText={error ? t(error) : undefined}
-      >
-        <TextArea
-          id={ids.reply}
-          fill
-          rows={4}
-          maxLength={1000}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          value={reply}
-          onChange={(e) => {
-            setReply(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-      </FormGroup>
+        rows={4}
+        maxLength={1000}
+        value={reply}
+        error={error ? t(error) : null}
+        onChange={(next) => {
+          setReply(next);
+          if (error) setError(null);
+        }}
+      />
       <RadioGroup
         label={t('complaint.field.satisfaction')}
         inline
@@ -235,7 +165,6 @@ export function ComplaintCloseDialog({ complaint: c, onClose }: ComplaintDialogP
           <Radio key={v} value={v} label={t(`complaint.satisfaction.${v}`)} />
         ))}
       </RadioGroup>
-      <Refusal text={refusal} />
     </FormDialog>
   );
 }
@@ -243,25 +172,21 @@ export function ComplaintCloseDialog({ complaint: c, onClose }: ComplaintDialogP
 /** Reopen: the reason, within 72 h of closing (the deadline is shown). */
 export function ComplaintReopenDialog({ complaint: c, onClose }: ComplaintDialogProps) {
   const { t } = useTranslation();
-  const ids = { reason: useId() };
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [reopen, { isLoading }] = useReopenComplaintMutation();
 
   const submit = useDebouncedAction(async () => {
-    setRefusal(null);
+    clearRefusal();
     if (reason.trim() === '') {
       setError(true);
       return false;
     }
-    try {
-      await reopen({ id: c.id, reason: reason.trim() }).unwrap();
-      showMessage(t('complaintPage.reopen.done', { no: c.complaintNo }), 'success');
-      onClose();
-    } catch (failure) {
-      setRefusal((failure as RequestFailure).message);
-    }
+    await send(
+      () => reopen({ id: c.id, reason: reason.trim() }).unwrap(),
+      () => doneAndClosed(t('complaintPage.reopen.done', { no: c.complaintNo }), onClose),
+    );
   });
 
   return (
@@ -273,36 +198,25 @@ export function ComplaintReopenDialog({ complaint: c, onClose }: ComplaintDialog
       canOutsideClickClose={false}
       busy={isLoading}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
+      refusal={refusal}
     >
       {c.closedAt && (
         <p className="wo-complaint-hint">
           {t('complaintPage.reopen.until', { until: formatDateTime(reopenDeadline(c.closedAt)) })}
         </p>
       )}
-      <FormGroup
+      <TextAreaField
         label={t('complaintPage.reopen.reason')}
-        labelFor={ids.reason}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        helperText={error ? t('complaint.rules.reasonRequired') : undefined}
-      >
-        <TextArea
-          id={ids.reason}
-          fill
-          rows={3}
-          maxLength={500}
-          intent={error ? Intent.DANGER : Intent.NONE}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(false);
-          }}
-        />
-      </FormGroup>
-      <Refusal text={refusal} />
+        rows={3}
+        maxLength={500}
+        value={reason}
+        error={error ? t('complaint.rules.reasonRequired') : null}
+        onChange={(next) => {
+          setReason(next);
+          setError(false);
+        }}
+      />
     </FormDialog>
   );
 }

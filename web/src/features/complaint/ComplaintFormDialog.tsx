@@ -3,7 +3,7 @@
 // selectors — choosing a resident fills the complainant, phone and address left empty —, the address, what the
 // complaint is about, photos. The shared intake rules (`validateComplaint`) show under their fields before anything
 // is sent; the server's refusal (a number taken meanwhile) after.
-import { Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
 import type { PageResult } from '@waterops/shared/api';
 import {
   type Complaint,
@@ -14,19 +14,21 @@ import {
 } from '@waterops/shared/complaint';
 import { CUSTOMER_PATHS, type Resident } from '@waterops/shared/customer';
 import type { MessageKey } from '@waterops/shared/i18n';
-import { MAX_ATTACHMENTS } from '@waterops/shared/workorder';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
-import { type RequestFailure, request } from '../../api/request.ts';
+import { request } from '../../api/request.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { ImageUploader } from '../../components/ImageUploader.tsx';
+import { useRefusal } from '../../components/Refusal.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
 import { ResidentSelect } from '../../components/selectors/ResidentSelect.tsx';
 import type { SelectorItem } from '../../components/selectors/remoteSelector.ts';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { messagesByField } from '../../resources/rules.ts';
 import { useDebouncedAction } from '../../resources/useDebouncedAction.ts';
-import { useUploadImageMutation } from '../user/userApi.ts';
+import { PhotosField } from '../workorder/PhotosField.tsx';
 import { complaintNoTaken, fetchNewComplaintNo, useSaveComplaintMutation } from './complaintApi.ts';
 
 /** How long the number rests before it is checked (spec §5 selectors: 300–500 ms). */
@@ -91,14 +93,12 @@ export const filledFromResident = (d: Draft, r: Pick<Resident, 'residentName' | 
 
 export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogProps) {
   const { t } = useTranslation();
-  const ids = { channel: useId(), category: useId(), content: useId() };
   const editing = complaint !== undefined;
   const [draft, setDraft] = useState<Draft>(() => draftOf(complaint));
   const [checked, setChecked] = useState(false);
   const [taken, setTaken] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [save, { isLoading }] = useSaveComplaintMutation();
-  const [uploadImage] = useUploadImageMutation();
   // the latest draft, for a resident's details arriving after the user typed on
   const latest = useRef(draft);
   latest.current = draft;
@@ -145,11 +145,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
     content: d.content.trim(),
     attachments: d.attachments,
   });
-  const rulesOf = (d: Draft) => {
-    const found: Record<string, MessageKey> = {};
-    for (const v of validateComplaint(bodyOf(d))) found[v.field] ??= v.message;
-    return found;
-  };
+  const rulesOf = (d: Draft) => messagesByField(validateComplaint(bodyOf(d)));
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   // after the first submit the rules' messages follow every change (typed, or filled from the resident)
   const errors: Record<string, MessageKey> = checked ? rulesOf(draft) : {};
@@ -170,18 +166,18 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
   const submit = useDebouncedAction(async () => {
     const found = rulesOf(draft);
     setChecked(true);
-    setRefusal(null);
+    clearRefusal();
     if (Object.keys(found).length > 0 || taken) return false;
-    try {
-      const saved = await save(bodyOf(draft)).unwrap();
-      showMessage(
-        t(editing ? 'complaintPage.form.updated' : 'complaintPage.form.taken', { no: saved.complaintNo }),
-        'success',
-      );
-      onClose();
-    } catch (error) {
-      setRefusal((error as RequestFailure).message);
-    }
+    await send(
+      () => save(bodyOf(draft)).unwrap(),
+      (saved) => {
+        showMessage(
+          t(editing ? 'complaintPage.form.updated' : 'complaintPage.form.taken', { no: saved.complaintNo }),
+          'success',
+        );
+        onClose();
+      },
+    );
   });
 
   return (
@@ -195,10 +191,8 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
       canOutsideClickClose={false}
       busy={isLoading}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
+      refusal={refusal}
     >
       <div className="wo-complaint-form">
         <div className="wo-complaint-form-row">
@@ -210,26 +204,20 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
             placeholder={t('complaintPage.form.noPlaceholder')}
             maxLength={40}
           />
-          <FormGroup label={t('complaint.field.channel')} labelFor={ids.channel}>
-            <HTMLSelect
-              id={ids.channel}
-              fill
-              value={draft.channel}
-              onChange={(e) => set({ channel: e.target.value as Complaint['channel'] })}
-              options={ComplaintChannel.values.map((v) => ({ value: v, label: t(`complaint.channel.${v}`) }))}
-            />
-          </FormGroup>
+          <SelectField
+            label={t('complaint.field.channel')}
+            value={draft.channel}
+            onChange={(channel) => set({ channel })}
+            options={ComplaintChannel.values.map((v) => ({ value: v, label: t(`complaint.channel.${v}`) }))}
+          />
         </div>
         <div className="wo-complaint-form-row">
-          <FormGroup label={t('complaint.field.category')} labelFor={ids.category}>
-            <HTMLSelect
-              id={ids.category}
-              fill
-              value={draft.category}
-              onChange={(e) => set({ category: e.target.value as Complaint['category'] })}
-              options={ComplaintCategory.values.map((v) => ({ value: v, label: t(`complaint.category.${v}`) }))}
-            />
-          </FormGroup>
+          <SelectField
+            label={t('complaint.field.category')}
+            value={draft.category}
+            onChange={(category) => set({ category })}
+            options={ComplaintCategory.values.map((v) => ({ value: v, label: t(`complaint.category.${v}`) }))}
+          />
           <FormGroup label={t('complaint.field.residentId')} helperText={t('complaintPage.form.residentHint')}>
             <ResidentSelect value={draft.resident} onChange={handleResident} label={t('complaint.field.residentId')} />
           </FormGroup>
@@ -267,36 +255,19 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
             maxLength={200}
           />
         </div>
-        <FormGroup
+        <TextAreaField
           label={t('complaint.field.content')}
-          labelFor={ids.content}
-          intent={errors.content ? Intent.DANGER : Intent.NONE}
-          helperText={errorOf('content') ?? undefined}
-        >
-          <TextArea
-            id={ids.content}
-            fill
-            rows={4}
-            maxLength={2000}
-            intent={errors.content ? Intent.DANGER : Intent.NONE}
-            value={draft.content}
-            onChange={(e) => set({ content: e.target.value })}
-          />
-        </FormGroup>
-        <FormGroup label={t('complaintPage.form.photos')}>
-          <ImageUploader
-            label={t('complaintPage.form.photos')}
-            value={draft.attachments}
-            onChange={(attachments) => set({ attachments })}
-            onUpload={async (file) => (await uploadImage(file).unwrap()).url}
-            max={MAX_ATTACHMENTS}
-          />
-        </FormGroup>
-        {refusal && (
-          <Callout intent={Intent.DANGER} icon="error" role="alert">
-            {refusal}
-          </Callout>
-        )}
+          rows={4}
+          maxLength={2000}
+          value={draft.content}
+          onChange={(content) => set({ content })}
+          error={errorOf('content')}
+        />
+        <PhotosField
+          label={t('complaintPage.form.photos')}
+          value={draft.attachments}
+          onChange={(attachments) => set({ attachments })}
+        />
       </div>
     </FormDialog>
   );

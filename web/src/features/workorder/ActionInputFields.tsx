@@ -2,21 +2,15 @@
 // assignee, the new due time, the cause with the materials, the comment (a reason where the action needs one) and
 // photos. The single action dialog and the batch dialog both render these; the rule messages come from the shared
 // `actionInputViolations`, shown under the field they name.
-import { FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { FormGroup, Intent } from '@blueprintjs/core';
 import type { MessageKey } from '@waterops/shared/i18n';
-import {
-  type ActionInputs,
-  CompletionCause,
-  type CrewMember,
-  MAX_ATTACHMENTS,
-  type WorkOrderAction,
-} from '@waterops/shared/workorder';
-import { useId } from 'react';
+import { type ActionInputs, CompletionCause, type CrewMember, type WorkOrderAction } from '@waterops/shared/workorder';
 import { useTranslation } from 'react-i18next';
-import { ImageUploader } from '../../components/ImageUploader.tsx';
-import { useUploadImageMutation } from '../user/userApi.ts';
+import { SelectField } from '../../components/SelectField.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { AssigneePicker } from './AssigneePicker.tsx';
 import { DueTimeInput } from './DueTimeInput.tsx';
+import { PhotosField } from './PhotosField.tsx';
 
 /** What the dialog holds while the user fills it in. */
 export type ActionDraft = {
@@ -65,8 +59,6 @@ export function ActionInputFields({
   now,
 }: ActionInputFieldsProps) {
   const { t } = useTranslation();
-  const ids = { comment: useId(), cause: useId(), materials: useId() };
-  const [uploadImage] = useUploadImageMutation();
   const set = (patch: Partial<ActionDraft>) => onChange({ ...draft, ...patch });
   const errorOf = (field: string) => (errors[field] ? t(errors[field]) : null);
   const intentOf = (field: string) => (errors[field] ? Intent.DANGER : Intent.NONE);
@@ -106,68 +98,46 @@ export function ActionInputFields({
         </FormGroup>
       )}
       {inputs.cause && (
-        <FormGroup
+        <SelectField
           label={t('workOrder.field.cause')}
-          labelFor={ids.cause}
           labelInfo="*"
-          intent={intentOf('cause')}
-          helperText={errorOf('cause') ?? undefined}
-        >
-          <HTMLSelect
-            id={ids.cause}
-            fill
-            large
-            value={draft.cause}
-            onChange={(e) => set({ cause: e.target.value })}
-            options={[
-              { value: '', label: t('workOrderPage.input.chooseCause') },
-              ...CompletionCause.values.map((c) => ({ value: c, label: t(`workOrder.cause.${c}`) })),
-            ]}
-          />
-        </FormGroup>
+          large
+          value={draft.cause}
+          onChange={(cause) => set({ cause })}
+          options={[
+            { value: '', label: t('workOrderPage.input.chooseCause') },
+            ...CompletionCause.values.map((c) => ({ value: c, label: t(`workOrder.cause.${c}`) })),
+          ]}
+          error={errorOf('cause')}
+        />
       )}
       {inputs.materials && (
-        <FormGroup label={t('workOrder.field.materials')} labelFor={ids.materials}>
-          <TextArea
-            id={ids.materials}
-            fill
-            maxLength={500}
-            rows={2}
-            placeholder={t('workOrderPage.input.materialsHint')}
-            value={draft.materials}
-            onChange={(e) => set({ materials: e.target.value })}
-          />
-        </FormGroup>
+        <TextAreaField
+          label={t('workOrder.field.materials')}
+          maxLength={500}
+          rows={2}
+          placeholder={t('workOrderPage.input.materialsHint')}
+          value={draft.materials}
+          onChange={(materials) => set({ materials })}
+        />
       )}
       {inputs.comment && (
-        <FormGroup
+        <TextAreaField
           label={commentLabel}
-          labelFor={ids.comment}
           labelInfo={commentRequired ? '*' : undefined}
-          intent={intentOf('comment')}
-          helperText={errorOf('comment') ?? undefined}
-        >
-          <TextArea
-            id={ids.comment}
-            fill
-            rows={3}
-            maxLength={500}
-            intent={intentOf('comment')}
-            value={draft.comment}
-            onChange={(e) => set({ comment: e.target.value })}
-          />
-        </FormGroup>
+          rows={3}
+          maxLength={500}
+          value={draft.comment}
+          onChange={(comment) => set({ comment })}
+          error={errorOf('comment')}
+        />
       )}
       {inputs.attachments && (
-        <FormGroup label={t('workOrderPage.input.photos')}>
-          <ImageUploader
-            label={t('workOrderPage.input.photos')}
-            value={draft.attachments}
-            onChange={(attachments) => set({ attachments })}
-            onUpload={async (file) => (await uploadImage(file).unwrap()).url}
-            max={MAX_ATTACHMENTS}
-          />
-        </FormGroup>
+        <PhotosField
+          label={t('workOrderPage.input.photos')}
+          value={draft.attachments}
+          onChange={(attachments) => set({ attachments })}
+        />
       )}
     </>
   );

@@ -1,14 +1,14 @@
 // One dialog for every transition but edit: its inputs come from the machine's row (`transitionOf(action).inputs`),
 // the shared rule messages (`actionInputViolations`) show before anything is sent, and the server's refusal (the
 // order changed meanwhile, a 400 naming a field) shows inside the dialog after. Full screen on a phone.
-import { Callout, Intent } from '@blueprintjs/core';
 import type { MessageKey } from '@waterops/shared/i18n';
 import { actionInputViolations, transitionOf, type WorkOrder } from '@waterops/shared/workorder';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
-import type { RequestFailure } from '../../api/request.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useRefusal } from '../../components/Refusal.tsx';
+import { messagesByField } from '../../resources/rules.ts';
 import { type ActionDraft, ActionInputFields, bodyOfDraft, EMPTY_DRAFT } from './ActionInputFields.tsx';
 import { ACTION_ICON } from './actionLook.ts';
 import { type RoutedAction, useWorkOrderActionMutation } from './workOrderApi.ts';
@@ -29,7 +29,7 @@ export function WorkOrderActionDialog({ action, order, onClose, onDone }: WorkOr
   const inputs = transitionOf(action).inputs;
   const [draft, setDraft] = useState<ActionDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<Record<string, MessageKey>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [act, { isLoading }] = useWorkOrderActionMutation();
   const now = new Date();
   const actionName = t(`workOrder.action.${action}`);
@@ -40,21 +40,20 @@ export function WorkOrderActionDialog({ action, order, onClose, onDone }: WorkOr
     if (Object.keys(errors).length > 0) setErrors(violationMap(action, next));
   };
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const found = violationMap(action, draft);
     setErrors(found);
-    setRefusal(null);
+    clearRefusal();
     if (Object.keys(found).length > 0) return;
-    try {
-      const done = await act({ action, body: { id: order.id, ...bodyOfDraft(inputs, draft) } }).unwrap();
-      showMessage(t('workOrderPage.actionDone', { action: actionName, code: order.code }), 'success');
-      onDone?.(done);
-      onClose();
-    } catch (error) {
-      // the state changed meanwhile, the caller may no longer act, or a 400 naming the field: the server's words
-      setRefusal((error as RequestFailure).message);
-    }
+    // a refusal: the state changed meanwhile, the caller may no longer act, or a 400 naming the field
+    await send(
+      () => act({ action, body: { id: order.id, ...bodyOfDraft(inputs, draft) } }).unwrap(),
+      (done) => {
+        showMessage(t('workOrderPage.actionDone', { action: actionName, code: order.code }), 'success');
+        onDone?.(done);
+        onClose();
+      },
+    );
   };
 
   return (
@@ -67,6 +66,7 @@ export function WorkOrderActionDialog({ action, order, onClose, onDone }: WorkOr
       busy={isLoading}
       onClose={onClose}
       onSubmit={handleSubmit}
+      refusal={refusal}
     >
       <div className="wo-wo-action-dialog">
         <p className="wo-wo-action-order">{order.title}</p>
@@ -80,11 +80,6 @@ export function WorkOrderActionDialog({ action, order, onClose, onDone }: WorkOr
           departmentId={order.departmentId}
           now={now}
         />
-        {refusal && (
-          <Callout intent={Intent.DANGER} icon="error" role="alert" className="wo-wo-refusal">
-            {refusal}
-          </Callout>
-        )}
       </div>
     </FormDialog>
   );
@@ -92,7 +87,6 @@ export function WorkOrderActionDialog({ action, order, onClose, onDone }: WorkOr
 
 /** The shared rule messages by field (the first per field). */
 export const violationMap = (action: RoutedAction, draft: ActionDraft, now = new Date()) => {
-  const found: Record<string, MessageKey> = {};
   const body = {
     comment: draft.comment,
     attachments: draft.attachments,
@@ -101,6 +95,5 @@ export const violationMap = (action: RoutedAction, draft: ActionDraft, now = new
     cause: draft.cause,
     materials: draft.materials,
   };
-  for (const v of actionInputViolations(action, body, now)) found[v.field] ??= v.message;
-  return found;
+  return messagesByField(actionInputViolations(action, body, now));
 };

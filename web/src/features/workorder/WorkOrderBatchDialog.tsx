@@ -6,7 +6,7 @@ import type { MessageKey } from '@waterops/shared/i18n';
 import { BATCH_MAX, type BatchItemResult, transitionOf, type WorkOrder } from '@waterops/shared/workorder';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RequestFailure } from '../../api/request.ts';
+import { Refusal, useRefusal } from '../../components/Refusal.tsx';
 import { type ActionDraft, ActionInputFields, bodyOfDraft, EMPTY_DRAFT } from './ActionInputFields.tsx';
 import { ACTION_ICON } from './actionLook.ts';
 import { violationMap } from './WorkOrderActionDialog.tsx';
@@ -28,7 +28,7 @@ export function WorkOrderBatchDialog({ action, orders, onClose, onDone }: WorkOr
   const { attachments: _photos, dueAt: _due, ...inputs } = transitionOf(action).inputs;
   const [draft, setDraft] = useState<ActionDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<Record<string, MessageKey>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [results, setResults] = useState<BatchItemResult[] | null>(null);
   const [assign, assigning] = useBatchAssignMutation();
   const [complete, completing] = useBatchCompleteMutation();
@@ -39,21 +39,21 @@ export function WorkOrderBatchDialog({ action, orders, onClose, onDone }: WorkOr
   const handleSend = async () => {
     const found = violationMap(action, draft);
     setErrors(found);
-    setRefusal(null);
+    clearRefusal();
     if (Object.keys(found).length > 0 || tooMany) return;
     const body = { ids: orders.map((o) => o.id), ...bodyOfDraft(inputs, draft) };
-    try {
-      const answer = await (action === 'assign' ? assign(body) : complete(body)).unwrap();
-      const codeOf = new Map(orders.map((o) => [o.id, o.code]));
-      // failures first, then in the order sent
-      const sorted = [...answer]
-        .map((r) => ({ ...r, code: r.code ?? codeOf.get(r.id) ?? String(r.id) }))
-        .sort((a, b) => Number(a.ok) - Number(b.ok));
-      setResults(sorted);
-      onDone?.(sorted);
-    } catch (error) {
-      setRefusal((error as RequestFailure).message);
-    }
+    await send(
+      () => (action === 'assign' ? assign(body) : complete(body)).unwrap(),
+      (answer) => {
+        const codeOf = new Map(orders.map((o) => [o.id, o.code]));
+        // failures first, then in the order sent
+        const sorted = [...answer]
+          .map((r) => ({ ...r, code: r.code ?? codeOf.get(r.id) ?? String(r.id) }))
+          .sort((a, b) => Number(a.ok) - Number(b.ok));
+        setResults(sorted);
+        onDone?.(sorted);
+      },
+    );
   };
 
   const ok = results?.filter((r) => r.ok).length ?? 0;
@@ -87,11 +87,7 @@ export function WorkOrderBatchDialog({ action, orders, onClose, onDone }: WorkOr
               errors={errors}
               now={new Date()}
             />
-            {refusal && (
-              <Callout intent={Intent.DANGER} icon="error" role="alert" className="wo-wo-refusal">
-                {refusal}
-              </Callout>
-            )}
+            <Refusal text={refusal} />
           </div>
         ) : (
           <div className="wo-wo-batch-results">

@@ -3,31 +3,25 @@
 // photos; a new order may be assigned at once. The shared save rules (`validateWorkOrderSave`) show before sending,
 // the server's refusal after; a new order carries one idempotency key per opening of the dialog, so a retried or
 // double-clicked create gives one order.
-import { Callout, Checkbox, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import type { MessageKey } from '@waterops/shared/i18n';
-import {
-  DEFAULT_PRIORITY,
-  MAX_ATTACHMENTS,
-  validateWorkOrderSave,
-  type WorkOrder,
-  WorkOrderPriority,
-  type WorkOrderSave,
-  WorkOrderType,
-} from '@waterops/shared/workorder';
-import { useId, useState } from 'react';
+import { validateWorkOrderSave, type WorkOrder, type WorkOrderSave } from '@waterops/shared/workorder';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
-import type { RequestFailure } from '../../api/request.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { ImageUploader } from '../../components/ImageUploader.tsx';
 import { usePermission } from '../../components/Permission.tsx';
+import { useRefusal } from '../../components/Refusal.tsx';
 import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
 import { ResidentSelect } from '../../components/selectors/ResidentSelect.tsx';
 import type { SelectorItem } from '../../components/selectors/remoteSelector.ts';
-import { useUploadImageMutation } from '../user/userApi.ts';
-import { AssigneePicker } from './AssigneePicker.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { messagesByField } from '../../resources/rules.ts';
+import { type Assignment, AssignNowField, assigneeMissing, assignmentBody, NO_ASSIGNMENT } from './AssignNowField.tsx';
+import { PhotosField } from './PhotosField.tsx';
+import { kindOf, type OrderKind, TypePriorityFields } from './TypePriorityFields.tsx';
 import { WorkOrderRaisePlace } from './WorkOrderRaisePlace.tsx';
 import { useSaveWorkOrderMutation } from './workOrderApi.ts';
 
@@ -50,29 +44,21 @@ export const newRequestKey = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-type Draft = {
-  title: string;
-  type: WorkOrder['type'];
-  priority: WorkOrder['priority'];
-  /** the user chose the priority (the type's default no longer follows) */
-  priorityChosen: boolean;
-  description: string;
-  address: string;
-  contactName: string;
-  contactPhone: string;
-  meter: SelectorItem | null;
-  resident: SelectorItem | null;
-  attachments: string[];
-  assignNow: boolean;
-  assigneeId: number | null;
-  departmentId: number | null;
-};
+type Draft = OrderKind &
+  Assignment & {
+    title: string;
+    description: string;
+    address: string;
+    contactName: string;
+    contactPhone: string;
+    meter: SelectorItem | null;
+    resident: SelectorItem | null;
+    attachments: string[];
+  };
 
 const draftOf = (o: WorkOrder | undefined): Draft => ({
   title: o?.title ?? '',
-  type: o?.type ?? 'other',
-  priority: o?.priority ?? DEFAULT_PRIORITY.other,
-  priorityChosen: o !== undefined,
+  ...(o ? { type: o.type, priority: o.priority, priorityChosen: true } : kindOf('other')),
   description: o?.description ?? '',
   address: o?.address ?? '',
   contactName: o?.contactName ?? '',
@@ -80,9 +66,7 @@ const draftOf = (o: WorkOrder | undefined): Draft => ({
   meter: o?.meterId ? { id: o.meterId, label: o.meterCode ?? String(o.meterId) } : null,
   resident: o?.residentId ? { id: o.residentId, label: o.residentCode ?? String(o.residentId) } : null,
   attachments: [],
-  assignNow: false,
-  assigneeId: null,
-  departmentId: null,
+  ...NO_ASSIGNMENT,
 });
 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -90,14 +74,12 @@ const text = (v: string) => (v.trim() === '' ? null : v.trim());
 export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrderFormDialogProps) {
   const { t } = useTranslation();
   const can = usePermission();
-  const ids = { type: useId(), priority: useId(), description: useId() };
   const [draft, setDraft] = useState<Draft>(() => draftOf(order));
   const [requestKey] = useState(newRequestKey);
   const [errors, setErrors] = useState<Record<string, MessageKey>>({});
   const [assigneeError, setAssigneeError] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, clearRefusal, send } = useRefusal();
   const [save, { isLoading }] = useSaveWorkOrderMutation();
-  const [uploadImage] = useUploadImageMutation();
   const editing = order !== undefined;
   const canAssign = !editing && can([PERMISSIONS.workOrderAssign]);
 
@@ -114,13 +96,9 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
     residentId: d.resident?.id ?? null,
     ...(!order && place ? { lng: place.lng, lat: place.lat, districtId: place.districtId } : {}),
     ...(d.attachments.length > 0 ? { attachments: d.attachments } : {}),
-    ...(d.assignNow && d.assigneeId ? { assigneeId: d.assigneeId, departmentId: d.departmentId } : {}),
+    ...assignmentBody(d),
   });
-  const rulesOf = (d: Draft) => {
-    const found: Record<string, MessageKey> = {};
-    for (const v of validateWorkOrderSave(bodyOf(d))) found[v.field] ??= v.message;
-    return found;
-  };
+  const rulesOf = (d: Draft) => messagesByField(validateWorkOrderSave(bodyOf(d)));
   const set = (patch: Partial<Draft>) => {
     const next = { ...draft, ...patch };
     setDraft(next);
@@ -128,25 +106,24 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
   };
   const errorOf = (field: string) => (errors[field] ? t(errors[field]) : null);
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const found = rulesOf(draft);
-    const missingAssignee = draft.assignNow && !draft.assigneeId;
+    const missingAssignee = assigneeMissing(draft);
     setErrors(found);
     setAssigneeError(missingAssignee);
-    setRefusal(null);
+    clearRefusal();
     if (Object.keys(found).length > 0 || missingAssignee) return;
-    try {
-      const saved = await save(bodyOf(draft)).unwrap();
-      showMessage(
-        t(editing ? 'workOrderPage.form.updated' : 'workOrderPage.form.created', { code: saved.code }),
-        'success',
-      );
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      setRefusal((error as RequestFailure).message);
-    }
+    await send(
+      () => save(bodyOf(draft)).unwrap(),
+      (saved) => {
+        showMessage(
+          t(editing ? 'workOrderPage.form.updated' : 'workOrderPage.form.created', { code: saved.code }),
+          'success',
+        );
+        onSaved?.(saved);
+        onClose();
+      },
+    );
   };
 
   return (
@@ -159,6 +136,7 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
       busy={isLoading}
       onClose={onClose}
       onSubmit={handleSubmit}
+      refusal={refusal}
     >
       <div className="wo-wo-form">
         <FormField
@@ -169,49 +147,17 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
           maxLength={100}
         />
         <div className="wo-wo-form-row">
-          <FormGroup label={t('workOrder.field.type')} labelFor={ids.type}>
-            <HTMLSelect
-              id={ids.type}
-              fill
-              value={draft.type}
-              onChange={(e) => {
-                const type = e.target.value as WorkOrder['type'];
-                set({ type, ...(draft.priorityChosen ? {} : { priority: DEFAULT_PRIORITY[type] }) });
-              }}
-              options={WorkOrderType.values.map((v) => ({ value: v, label: t(`workOrder.type.${v}`) }))}
-            />
-          </FormGroup>
-          <FormGroup
-            label={t('workOrder.field.priority')}
-            labelFor={ids.priority}
-            helperText={draft.priorityChosen ? undefined : t('workOrderPage.form.priorityDefault')}
-          >
-            <HTMLSelect
-              id={ids.priority}
-              fill
-              value={draft.priority}
-              onChange={(e) => set({ priority: e.target.value as WorkOrder['priority'], priorityChosen: true })}
-              options={WorkOrderPriority.values.map((v) => ({ value: v, label: t(`workOrder.priority.${v}`) }))}
-            />
-          </FormGroup>
+          <TypePriorityFields value={draft} onChange={set} priorityHint={t('workOrderPage.form.priorityDefault')} />
         </div>
-        <FormGroup
+        <TextAreaField
           label={t('workOrder.field.description')}
-          labelFor={ids.description}
           labelInfo="*"
-          intent={errors.description ? Intent.DANGER : Intent.NONE}
-          helperText={errorOf('description') ?? undefined}
-        >
-          <TextArea
-            id={ids.description}
-            fill
-            rows={3}
-            maxLength={2000}
-            intent={errors.description ? Intent.DANGER : Intent.NONE}
-            value={draft.description}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-        </FormGroup>
+          rows={3}
+          maxLength={2000}
+          value={draft.description}
+          onChange={(description) => set({ description })}
+          error={errorOf('description')}
+        />
         {!editing && place && <WorkOrderRaisePlace place={place} />}
         <FormField
           label={t('workOrder.field.address')}
@@ -252,36 +198,19 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
           </FormGroup>
         </div>
         {!editing && (
-          <FormGroup label={t('workOrderPage.input.photos')}>
-            <ImageUploader
-              label={t('workOrderPage.input.photos')}
-              value={draft.attachments}
-              onChange={(attachments) => set({ attachments })}
-              onUpload={async (file) => (await uploadImage(file).unwrap()).url}
-              max={MAX_ATTACHMENTS}
-            />
-          </FormGroup>
+          <PhotosField
+            label={t('workOrderPage.input.photos')}
+            value={draft.attachments}
+            onChange={(attachments) => set({ attachments })}
+          />
         )}
         {canAssign && (
-          <>
-            <Checkbox
-              label={t('workOrderPage.form.assignNow')}
-              checked={draft.assignNow}
-              onChange={(e) => set({ assignNow: e.currentTarget.checked })}
-            />
-            {draft.assignNow && (
-              <AssigneePicker
-                value={draft.assigneeId}
-                error={assigneeError ? t('workOrder.rules.assigneeRequired') : null}
-                onChange={(m) => set({ assigneeId: m?.userId ?? null, departmentId: m?.departmentId ?? null })}
-              />
-            )}
-          </>
-        )}
-        {refusal && (
-          <Callout intent={Intent.DANGER} icon="error" role="alert" className="wo-wo-refusal">
-            {refusal}
-          </Callout>
+          <AssignNowField
+            label={t('workOrderPage.form.assignNow')}
+            value={draft}
+            onChange={set}
+            missing={assigneeError}
+          />
         )}
       </div>
     </FormDialog>

@@ -2,18 +2,7 @@
 // event; or month-end bases on the meter-reading page), an optional type and priority (by default the server derives
 // them from the source), a remark; one source goes to raise, several to batchRaise (≤ 500). The dialog then shows
 // what happened to each source — a new order, the source's open order, or why not — with links to the orders.
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
 import {
   type BatchRaiseItem,
   type WorkOrderType as OrderType,
@@ -23,9 +12,11 @@ import {
   type WorkOrderRaise,
   WorkOrderType,
 } from '@waterops/shared/workorder';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestFailure } from '../../api/request.ts';
+import { SelectField } from '../../components/SelectField.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { type RaiseOutcome, WorkOrderRaiseResults } from './WorkOrderRaiseResults.tsx';
 import './workOrderRaise.css';
 import {
@@ -83,7 +74,6 @@ export function WorkOrderRaiseDialog({
   onRaised,
 }: WorkOrderRaiseDialogProps) {
   const { t } = useTranslation();
-  const ids = { type: useId(), priority: useId(), comment: useId() };
   const [type, setType] = useState<OrderType | ''>('');
   const [priority, setPriority] = useState<Priority | ''>('');
   const [comment, setComment] = useState('');
@@ -164,46 +154,32 @@ export function WorkOrderRaiseDialog({
               </Callout>
             )}
             <div className="wo-raise-choices">
-              <FormGroup label={t('workOrder.field.type')} labelFor={ids.type}>
-                <HTMLSelect
-                  id={ids.type}
-                  fill
-                  value={type}
-                  onChange={(e) => setType(e.currentTarget.value as OrderType | '')}
-                  options={[
-                    { value: '', label: t('workOrderRaise.typeAuto') },
-                    ...WorkOrderType.values.map((v) => ({ value: v, label: t(`workOrder.type.${v}`) })),
-                  ]}
-                />
-              </FormGroup>
-              <FormGroup label={t('workOrder.field.priority')} labelFor={ids.priority}>
-                <HTMLSelect
-                  id={ids.priority}
-                  fill
-                  value={priority}
-                  onChange={(e) => setPriority(e.currentTarget.value as Priority | '')}
-                  options={[
-                    { value: '', label: t(autoPriorityKey) },
-                    ...WorkOrderPriority.values.map((v) => ({ value: v, label: t(`workOrder.priority.${v}`) })),
-                  ]}
-                />
-              </FormGroup>
-            </div>
-            <FormGroup
-              label={t('workOrderRaise.comment')}
-              labelFor={ids.comment}
-              intent={tooLong ? Intent.DANGER : Intent.NONE}
-              helperText={tooLong ? t('workOrderRaise.commentTooLong') : undefined}
-            >
-              <TextArea
-                id={ids.comment}
-                fill
-                value={comment}
-                placeholder={t('workOrderRaise.commentPlaceholder')}
-                intent={tooLong ? Intent.DANGER : Intent.NONE}
-                onChange={(e) => setComment(e.currentTarget.value)}
+              <SelectField<OrderType | ''>
+                label={t('workOrder.field.type')}
+                value={type}
+                onChange={setType}
+                options={[
+                  { value: '', label: t('workOrderRaise.typeAuto') },
+                  ...WorkOrderType.values.map((v) => ({ value: v, label: t(`workOrder.type.${v}`) })),
+                ]}
               />
-            </FormGroup>
+              <SelectField<Priority | ''>
+                label={t('workOrder.field.priority')}
+                value={priority}
+                onChange={setPriority}
+                options={[
+                  { value: '', label: t(autoPriorityKey) },
+                  ...WorkOrderPriority.values.map((v) => ({ value: v, label: t(`workOrder.priority.${v}`) })),
+                ]}
+              />
+            </div>
+            <TextAreaField
+              label={t('workOrderRaise.comment')}
+              value={comment}
+              placeholder={t('workOrderRaise.commentPlaceholder')}
+              onChange={setComment}
+              error={tooLong ? t('workOrderRaise.commentTooLong') : null}
+            />
             <p className={Classes.TEXT_MUTED}>{t('workOrderRaise.oncePerSource')}</p>
           </DialogBody>
           <DialogFooter
