@@ -3,9 +3,9 @@
 // who opens it sees the orders assigned to them), most pressing first, each with its deadline, address and the
 // big buttons of exactly the actions they may take; an order opened shows everything with its timeline and a note
 // with photos; the orders finished in the last 7 China days below. ?code= (the bell's to-do) opens that order.
-import { Button, ButtonGroup, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, type IconName, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { addDays, chinaDay, dayStart } from '@waterops/shared/reading';
-import type { WorkOrder } from '@waterops/shared/workorder';
+import type { Caller, WorkOrder, WorkOrderAction } from '@waterops/shared/workorder';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannel } from '../../live/useLive.ts';
@@ -33,6 +33,37 @@ type View = 'open' | 'recent';
 
 /** The instant the recent window opens: 00:00 China time, RECENT_DAYS − 1 days before today. */
 export const recentSince = (now: Date): Date => dayStart(addDays(chinaDay(now), -(RECENT_DAYS - 1)));
+
+type OrderCardsProps = {
+  orders: readonly WorkOrder[];
+  /** still loading: a spinner until there is an order to show */
+  loading: boolean;
+  /** the list's accessible name */
+  label: string;
+  /** what an empty list says */
+  empty: { icon: IconName; title: string };
+  caller: Caller | null;
+  now: Date;
+  onOpen: (order: WorkOrder) => void;
+  onAction: (action: WorkOrderAction, order: WorkOrder) => void;
+};
+
+/** One of the two lists (open, recently finished): each order's card with the caller's actions. */
+function OrderCards({ orders, loading, label, empty, caller, now, onOpen, onAction }: OrderCardsProps) {
+  const { t } = useTranslation();
+  if (loading && orders.length === 0)
+    return <NonIdealState icon={<Spinner size={28} />} title={t('workOrderPage.queue.loading')} />;
+  if (orders.length === 0) return <NonIdealState icon={empty.icon} title={empty.title} />;
+  return (
+    <ul className="wo-mine-list" aria-label={label}>
+      {orders.map((o) => (
+        <li key={o.id}>
+          <MyWorkOrderCard order={o} actions={actionsFor(o, caller)} now={now} onOpen={onOpen} onAction={onAction} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function MyWorkOrdersPage() {
   const { t } = useTranslation();
@@ -112,8 +143,7 @@ export function MyWorkOrdersPage() {
       </div>
     );
 
-  const ready = channel.seq !== null;
-  const loadingRecent = completed.isFetching || closed.isFetching;
+  const cards = { caller, now, onOpen: handleOpen, onAction: start };
   return (
     <div className="wo-page wo-mine-page">
       <div className="wo-mine-head">
@@ -140,43 +170,21 @@ export function MyWorkOrdersPage() {
         />
       </ButtonGroup>
       {view === 'open' ? (
-        !ready && mine.length === 0 ? (
-          <NonIdealState icon={<Spinner size={28} />} title={t('workOrderPage.queue.loading')} />
-        ) : mine.length === 0 ? (
-          <NonIdealState icon="tick-circle" title={t('myWorkOrders.empty')} />
-        ) : (
-          <ul className="wo-mine-list" aria-label={t('myWorkOrders.open', { count: mine.length })}>
-            {mine.map((o) => (
-              <li key={o.id}>
-                <MyWorkOrderCard
-                  order={o}
-                  actions={actionsFor(o, caller)}
-                  now={now}
-                  onOpen={handleOpen}
-                  onAction={start}
-                />
-              </li>
-            ))}
-          </ul>
-        )
-      ) : loadingRecent && recent.length === 0 ? (
-        <NonIdealState icon={<Spinner size={28} />} title={t('workOrderPage.queue.loading')} />
-      ) : recent.length === 0 ? (
-        <NonIdealState icon="history" title={t('myWorkOrders.recentEmpty', { days: RECENT_DAYS })} />
+        <OrderCards
+          orders={mine}
+          loading={channel.seq === null}
+          label={t('myWorkOrders.open', { count: mine.length })}
+          empty={{ icon: 'tick-circle', title: t('myWorkOrders.empty') }}
+          {...cards}
+        />
       ) : (
-        <ul className="wo-mine-list" aria-label={t('myWorkOrders.recent', { days: RECENT_DAYS })}>
-          {recent.map((o) => (
-            <li key={o.id}>
-              <MyWorkOrderCard
-                order={o}
-                actions={actionsFor(o, caller)}
-                now={now}
-                onOpen={handleOpen}
-                onAction={start}
-              />
-            </li>
-          ))}
-        </ul>
+        <OrderCards
+          orders={recent}
+          loading={completed.isFetching || closed.isFetching}
+          label={t('myWorkOrders.recent', { days: RECENT_DAYS })}
+          empty={{ icon: 'history', title: t('myWorkOrders.recentEmpty', { days: RECENT_DAYS }) }}
+          {...cards}
+        />
       )}
       {dialogs}
     </div>
