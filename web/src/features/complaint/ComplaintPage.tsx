@@ -14,11 +14,11 @@ import {
   ComplaintStatus,
   complaintActions,
 } from '@waterops/shared/complaint';
-import { columnsOf } from '@waterops/shared/fields';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Permission } from '../../components/Permission.tsx';
+import { declaredColumns, enumOptions } from '../../resources/declaredColumns.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { ColumnDef, FilterValues, ResourceDescriptor, RowAction } from '../../resources/types.ts';
 import { useOpenDetail } from '../detail/detailLink.ts';
@@ -50,10 +50,8 @@ const INITIAL: ComplaintFilters = {
   endTime: null,
 };
 
-const optionsOf = (field: string, values: readonly string[]) => [
-  { value: '', labelKey: 'complaintPage.filter.all' },
-  ...values.map((v) => ({ value: v, labelKey: `complaint.${field}.${v}` })),
-];
+const optionsOf = (field: string, values: readonly string[]) =>
+  enumOptions('complaintPage.filter.all', 'complaint', field, values);
 
 type T = (key: string) => string;
 
@@ -72,22 +70,13 @@ const renderers = (
 });
 
 /** The list's columns, from the declarations. */
-export const complaintColumns = (t: T, onOpen: (row: Complaint) => void): ColumnDef<Complaint>[] => {
-  const render = renderers(onOpen);
-  return columnsOf('complaint', COMPLAINT_FIELDS).map((c) => {
-    const field = c.field as ComplaintField;
-    return {
-      key: field,
-      titleKey: c.labelKey,
-      width: c.width,
-      sortable: c.sortable,
-      hiddenByDefault: c.hidden,
-      grow: field === 'content',
-      text: (row: Complaint) => complaintText(row, field, t),
-      ...(render[field] ? { render: render[field] } : {}),
-    };
-  });
-};
+export const complaintColumns = (t: T, onOpen: (row: Complaint) => void): ColumnDef<Complaint>[] =>
+  declaredColumns<Complaint, typeof COMPLAINT_FIELDS>(
+    'complaint',
+    COMPLAINT_FIELDS,
+    (row, field) => complaintText(row, field, t),
+    renderers(onOpen),
+  ).map((c) => ({ ...c, grow: c.key === 'content' }));
 
 /** The page's descriptor: `held` decides which actions a row offers beside what its state allows. */
 export const complaintResource = (

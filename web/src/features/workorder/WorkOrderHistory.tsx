@@ -2,7 +2,6 @@
 // (keyword, status, type, priority, deadline class, created range), server paging 50/100/200 and sort, the columns
 // of the field declarations (`columnsOf`: the spec's hidden-by-default columns, the column chooser remembering the
 // choice), and the .xlsx export of the same filters. The caller's `identity` (spec §6) goes with every request.
-import { columnsOf } from '@waterops/shared/fields';
 import {
   DeadlineClass,
   deadlineState,
@@ -15,11 +14,12 @@ import {
 } from '@waterops/shared/workorder';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { declaredColumns, enumOptions } from '../../resources/declaredColumns.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import { defaultListQuery } from '../../resources/resourceApi.ts';
 import type { ColumnDef, FilterValues, ListRequest, ResourceDescriptor } from '../../resources/types.ts';
 import { DeadlineTag } from './DeadlineTag.tsx';
-import { fieldText, type WorkOrderField } from './fieldText.ts';
+import { fieldText } from './fieldText.ts';
 import { OpenOrderButton } from './WorkOrderDrawer.tsx';
 import { PriorityTag, StatusTag } from './WorkOrderTags.tsx';
 import { WORK_ORDER_RESOURCE } from './workOrderApi.ts';
@@ -44,10 +44,8 @@ const INITIAL: HistoryFilters = {
   endTime: null,
 };
 
-const optionsOf = (field: string, values: readonly string[]) => [
-  { value: '', labelKey: 'workOrderPage.filter.all' },
-  ...values.map((v) => ({ value: v, labelKey: `workOrder.${field}.${v}` })),
-];
+const optionsOf = (field: string, values: readonly string[]) =>
+  enumOptions('workOrderPage.filter.all', 'workOrder', field, values);
 
 /** The list's query: the page's filters, paging and sort, and the caller's role types (spec §6). */
 export const historyQuery = (identity: string) => (request: ListRequest<HistoryFilters>) => ({
@@ -67,34 +65,28 @@ export type WorkOrderHistoryProps = {
 export function WorkOrderHistory({ identity, onOpen, now }: WorkOrderHistoryProps) {
   const { t } = useTranslation();
   const descriptor = useMemo<ResourceDescriptor<WorkOrder, HistoryFilters>>(() => {
-    const columns: ColumnDef<WorkOrder>[] = columnsOf('workOrder', WORK_ORDER_FIELDS).flatMap((c) => {
-      const field = c.field as WorkOrderField;
-      const column: ColumnDef<WorkOrder> = {
-        key: field,
-        titleKey: c.labelKey,
-        // room for a sortable header's button beside its label
-        width: c.sortable ? Math.max(c.width ?? 0, 100) : c.width,
-        sortable: c.sortable,
-        hiddenByDefault: c.hidden,
-        text: (row) => fieldText(row, field, t),
-        ...(field === 'code'
-          ? { render: (row: WorkOrder) => <OpenOrderButton code={row.code} onOpen={() => onOpen(row)} /> }
-          : {}),
-        ...(field === 'status' ? { render: (row: WorkOrder) => <StatusTag status={row.status} /> } : {}),
-        ...(field === 'priority' ? { render: (row: WorkOrder) => <PriorityTag priority={row.priority} /> } : {}),
-      };
+    const declared = declaredColumns<WorkOrder, typeof WORK_ORDER_FIELDS>(
+      'workOrder',
+      WORK_ORDER_FIELDS,
+      (row, field) => fieldText(row, field, t),
+      {
+        code: (row) => <OpenOrderButton code={row.code} onOpen={() => onOpen(row)} />,
+        status: (row) => <StatusTag status={row.status} />,
+        priority: (row) => <PriorityTag priority={row.priority} />,
+      },
+    );
+    const deadline: ColumnDef<WorkOrder> = {
+      key: 'deadlineClass',
+      titleKey: 'workOrder.sheet.deadlineClass',
+      width: 130,
+      text: (row) => t(`workOrder.deadline.${deadlineState(row, now).class}`),
+      render: (row) => <DeadlineTag order={row} now={now} />,
+    };
+    const columns = declared.flatMap((c) => {
+      // room for a sortable header's button beside its label
+      const column = c.sortable ? { ...c, width: Math.max(c.width ?? 0, 100) } : c;
       // the deadline's standing beside the resolution due time (as the export's deadline column)
-      if (field !== 'resolveDueAt') return [column];
-      return [
-        column,
-        {
-          key: 'deadlineClass',
-          titleKey: 'workOrder.sheet.deadlineClass',
-          width: 130,
-          text: (row) => t(`workOrder.deadline.${deadlineState(row, now).class}`),
-          render: (row) => <DeadlineTag order={row} now={now} />,
-        },
-      ];
+      return c.key === 'resolveDueAt' ? [column, deadline] : [column];
     });
     return {
       id: WORK_ORDER_RESOURCE,
