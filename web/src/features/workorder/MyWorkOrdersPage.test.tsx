@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@waterops/shared/i18n';
 import type { WorkOrder } from '@waterops/shared/workorder';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppLiveClient } from '../../live/appLiveClient.ts';
-import { FakeLiveSocket } from '../../live/fakeLiveSocket.ts';
-import { createLiveClient } from '../../live/liveClient.ts';
-import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
-import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { describe, expect, it } from 'vitest';
+import { demoUser } from '../../test/renderDialog.tsx';
 import { MyWorkOrdersPage } from './MyWorkOrdersPage.tsx';
-import { anEvent, aWorkOrder, minutesAgo, NOW } from './workOrderTestData.ts';
+import { atNowWithLiveClient, ok, renderLiveOrders } from './renderLiveOrders.tsx';
+import { anEvent, aWorkOrder, minutesAgo } from './workOrderTestData.ts';
 
 const ME = 21;
-const ok = (datas: unknown) => ({ resp_code: 0, resp_msg: 'ok', datas });
 
 const ui = {
   cards: () => screen.getAllByRole('button', { name: /^查看工单|^Open order/ }),
@@ -26,68 +20,29 @@ const ui = {
   dialog: () => screen.findByRole('dialog'),
 };
 
-function Go({ to }: { to: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate(to);
-  }, [navigate, to]);
-  return null;
-}
-
 const setUp = ({
-  answer = () => undefined,
+  answer,
   at = '/workorder/mine',
   locale = 'zh-CN',
 }: {
   answer?: (url: string) => unknown;
   at?: string;
   locale?: Locale;
-} = {}) => {
-  const socket = new FakeLiveSocket('token');
-  setAppLiveClient(createLiveClient({ getToken: () => 'token', createSocket: () => socket, onSessionEnded: () => {} }));
-  const calls = fakeUserServer(
-    demoUser({
+} = {}) =>
+  renderLiveOrders(<MyWorkOrdersPage />, {
+    user: demoUser({
       id: ME,
       username: 'wang',
       nickname: '王师傅',
       permissions: ['workorder:complete', 'file:upload'],
       roles: [{ id: 4, name: '维修班组', code: 'CREW', type: '3' }],
     }),
-    (url) => {
-      const own = answer(url);
-      if (own !== undefined) return own;
-      if (/\/workorder\/\d+\/events/.test(url)) return ok([anEvent({ id: 1, orderId: 1 })]);
-      return undefined;
-    },
-  );
-  const view = renderWithStore(
-    <>
-      <Go to={at} />
-      <MyWorkOrdersPage />
-    </>,
-    { session: { signedIn: true } },
+    answer,
+    at,
     locale,
-  );
-  act(() => {
-    socket.connect();
   });
-  const serve = async (items: WorkOrder[]) => {
-    await waitFor(() => expect(socket.sentOf('subscribe')).toEqual([{ topic: 'workorders' }]));
-    act(() => socket.push('snapshot', { topic: 'workorders', key: 'workorders', seq: 1, items }));
-  };
-  const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.endsWith(path)).map((c) => c.body);
-  return { ...view, calls, serve, posted };
-};
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  setAppLiveClient(null);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+atNowWithLiveClient();
 
 const mine = (over: Partial<WorkOrder> & { id: number }) =>
   aWorkOrder({ assigneeId: ME, assigneeName: '王师傅', assignedAt: minutesAgo(30), ...over });

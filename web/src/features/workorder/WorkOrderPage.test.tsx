@@ -1,16 +1,10 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleSummary } from '@waterops/shared/user';
-import type { WorkOrder } from '@waterops/shared/workorder';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAppLiveClient } from '../../live/appLiveClient.ts';
-import { FakeLiveSocket } from '../../live/fakeLiveSocket.ts';
-import { createLiveClient } from '../../live/liveClient.ts';
-import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
-import { renderWithStore } from '../../test/renderWithStore.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { demoUser } from '../../test/renderDialog.tsx';
+import { type Answer, atNowWithLiveClient, ok, renderLiveOrders } from './renderLiveOrders.tsx';
 import { WorkOrderPage } from './WorkOrderPage.tsx';
 import { aCrewMember, anEvent, aWorkOrder, minutesAgo, NOW } from './workOrderTestData.ts';
 
@@ -24,8 +18,6 @@ const CREW = [
   aCrewMember({ userId: 22, nickname: '赵师傅', onDuty: true, openLoad: 1 }),
   aCrewMember({ userId: 23, nickname: '钱师傅', onDuty: false, openLoad: 0 }),
 ];
-
-const ok = (datas: unknown) => ({ resp_code: 0, resp_msg: 'ok', datas });
 
 const ui = {
   table: () => screen.findByRole('table', { name: '工单队列' }),
@@ -42,16 +34,6 @@ const ui = {
   ok: () => screen.getByRole('button', { name: '确定' }),
 };
 
-function Go({ to }: { to: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate(to);
-  }, [navigate, to]);
-  return null;
-}
-
-type Answer = (url: string, body: unknown) => unknown;
-
 const setUp = ({
   permissions = DISPATCHER,
   roles = [DISPATCH_ROLE],
@@ -63,54 +45,23 @@ const setUp = ({
   answer?: Answer;
   at?: string;
 } = {}) => {
-  const socket = new FakeLiveSocket('token');
-  setAppLiveClient(createLiveClient({ getToken: () => 'token', createSocket: () => socket, onSessionEnded: () => {} }));
-  const calls = fakeUserServer(demoUser({ permissions, roles }), (url, init) => {
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const own = answer(url, body);
-    if (own !== undefined) return own;
-    if (url.includes('/workorder/crew')) return ok(CREW);
-    if (/\/workorder\/\d+\/events/.test(url)) return ok([anEvent({ id: 1, orderId: 1 })]);
-    return undefined;
+  const page = renderLiveOrders(<WorkOrderPage />, {
+    user: demoUser({ permissions, roles }),
+    answer: (url, body) => answer(url, body) ?? (url.includes('/workorder/crew') ? ok(CREW) : undefined),
+    at,
   });
-  const view = renderWithStore(
-    <>
-      <Go to={at} />
-      <WorkOrderPage />
-    </>,
-    { session: { signedIn: true } },
-  );
-  act(() => {
-    socket.connect();
-  });
-  const serve = async (items: WorkOrder[], seq = 1) => {
-    await waitFor(() => expect(socket.sentOf('subscribe')).toEqual([{ topic: 'workorders' }]));
-    act(() => socket.push('snapshot', { topic: 'workorders', key: 'workorders', seq, items }));
-  };
-  const patch = (seq: number, upserts: WorkOrder[], removes: number[] = []) =>
-    act(() => socket.push('patch', { topic: 'workorders', key: 'workorders', seq, upserts, removes }));
-  const posted = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.endsWith(path)).map((c) => c.body);
   const userLoaded = () =>
     waitFor(() =>
       expect(
-        Object.values(view.store.getState().api.queries).some(
+        Object.values(page.store.getState().api.queries).some(
           (q) => q?.endpointName === 'currentUser' && q.status === 'fulfilled',
         ),
       ).toBe(true),
     );
-  return { ...view, socket, calls, serve, patch, posted, userLoaded };
+  return { ...page, userLoaded };
 };
 
-beforeEach(() => {
-  // deadlines are read against this instant; timers stay real (user-event, the live client)
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  setAppLiveClient(null);
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+atNowWithLiveClient();
 
 const pending = aWorkOrder({ id: 1, priority: 'high' });
 const assigned = aWorkOrder({
