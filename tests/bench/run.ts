@@ -7,6 +7,8 @@
 // BENCH_LIVE_SCALE the live-push benchmark's clients, readings and alarms.
 // BENCH_MAP_FRAMES / BENCH_MAP_SCALE: the map benchmark's panned frames per case and its meter counts.
 // BENCH_NIGHTFLOW_SCALE the night-flow benchmark's districts.
+// BENCH_WORKORDER_SCALE shrinks the work-order benchmark's orders (0.01 = 10,000), BENCH_WORKORDER_RUNS its runs per
+// case; BENCH_WORKORDER_LIVE_SCALE the live half's users, assignments and orders.
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
@@ -14,6 +16,8 @@ import { benchLive, DEFAULT_LIVE_SETTINGS, scaleLiveSettings } from './live.ts';
 import { benchMap, DEFAULT_MAP_SETTINGS } from './map.ts';
 import { benchNightFlow, DEFAULT_NIGHT_FLOW_SETTINGS } from './nightFlow.ts';
 import { benchRegistry, DEFAULT_REGISTRY_SETTINGS } from './registry.ts';
+import { benchWorkOrders, DEFAULT_WORK_ORDER_SETTINGS } from './workOrders.ts';
+import { benchWorkOrdersLive, DEFAULT_WORK_ORDER_LIVE_SETTINGS, scaleWorkOrderLiveSettings } from './workOrdersLive.ts';
 
 const gatewaySettings = {
   ...DEFAULT_SETTINGS,
@@ -52,6 +56,17 @@ const ingestSettings = {
   },
 };
 
+const workOrderScale = Number(process.env.BENCH_WORKORDER_SCALE ?? 1);
+const workOrderSettings = {
+  ...DEFAULT_WORK_ORDER_SETTINGS,
+  runs: Number(process.env.BENCH_WORKORDER_RUNS ?? DEFAULT_WORK_ORDER_SETTINGS.runs),
+  size: {
+    ...DEFAULT_WORK_ORDER_SETTINGS.size,
+    orders: Math.max(1_000, Math.round(DEFAULT_WORK_ORDER_SETTINGS.size.orders * workOrderScale)),
+    meters: Math.max(100, Math.round(DEFAULT_WORK_ORDER_SETTINGS.size.meters * Math.min(1, workOrderScale * 10))),
+  },
+};
+
 const BENCHES: Record<string, () => Promise<unknown>> = {
   gateway: () => benchGateway(gatewaySettings),
   lists: () => benchLists(listsSettings),
@@ -72,6 +87,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
         Math.round(DEFAULT_NIGHT_FLOW_SETTINGS.districts * Number(process.env.BENCH_NIGHTFLOW_SCALE ?? 1)),
       ),
     }),
+  workOrders: () => benchWorkOrders(workOrderSettings),
+  workOrdersLive: () =>
+    benchWorkOrdersLive(
+      scaleWorkOrderLiveSettings(DEFAULT_WORK_ORDER_LIVE_SETTINGS, Number(process.env.BENCH_WORKORDER_LIVE_SCALE ?? 1)),
+    ),
 };
 
 const asked = process.argv.slice(2);

@@ -41,7 +41,9 @@ describe('first start and restart', () => {
       let before: Record<string, number>;
       try {
         before = await counts(first);
-        expect(before).toMatchObject({ companies: 1, users: 2, logins: 2, roles: 2, oauth_clients: 1 });
+        // the administrator, the operator and the demo's dispatcher, customer service and crews (demoPeople.ts); five roles: administrator,
+        // operator, dispatcher, crew and customer service (migration 0018)
+        expect(before).toMatchObject({ companies: 1, users: 10, logins: 10, roles: 5, oauth_clients: 1 });
         token = await signIn(first.app, 'admin', 'admin123');
         const res = await first.app.inject({
           method: 'PUT',
@@ -88,7 +90,7 @@ describe('WATEROPS_DEMO=0', () => {
   });
 
   it('creates one company and one administrator with the given password, and no demo users', async () => {
-    expect(await counts(t)).toMatchObject({ companies: 1, users: 1, logins: 1, roles: 2, oauth_clients: 1 });
+    expect(await counts(t)).toMatchObject({ companies: 1, users: 1, logins: 1, roles: 5, oauth_clients: 1 });
     const company = await t.app.db.selectFrom('companies').select('name').executeTakeFirstOrThrow();
     expect(company.name).not.toBe('演示水务公司');
     expect((await postToken(t.app, { username: 'admin', password: 'admin123' })).json().resp_code).toBe(1);

@@ -4,6 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.ts';
@@ -42,7 +43,8 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
     location = pgliteDir(opts.dataDir);
     await mkdir(location, { recursive: true });
   }
-  const pglite = new PGlite(location);
+  // pg_trgm: the trigram index of the work-order keyword (migration 0019), as PostgreSQL's contrib has it
+  const pglite = new PGlite(location, { extensions: { pg_trgm } });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy() };

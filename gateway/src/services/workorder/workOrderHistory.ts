@@ -14,7 +14,7 @@ import {
   type WorkOrderEventAction,
   type WorkOrderStatus,
 } from '@waterops/shared/workorder';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import type { DeadlineContext } from './deadlineSettings.ts';
 import { trimmed } from './workOrderLinks.ts';
@@ -69,6 +69,23 @@ export const scheduleOf = (
     next: isOpenStatus(status) ? (due.length ? now.toISOString() : nextAt) : null,
   };
 };
+
+/**
+ * A schedule as the order's columns, with its next change number: a deferred order keeps the resolution due time it
+ * had (`keptResolveDue`; the deferral set it).
+ */
+export const scheduleColumns = (
+  schedule: ReturnType<typeof scheduleOf>,
+  status: WorkOrderStatus,
+  keptResolveDue: StoredOrder['resolve_due_at'],
+  at: Date,
+) => ({
+  response_due_at: schedule.dues.responseDueAt,
+  resolve_due_at: status === 'deferred' ? keptResolveDue : schedule.dues.resolveDueAt,
+  next_escalation_at: schedule.next,
+  change_seq: sql<string>`nextval('work_order_change_seq')`,
+  updated_at: at,
+});
 
 /** One appended event (the only way an order's history grows). */
 export type NewEvent = {

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { createTodos } from '../notice/createTodos.ts';
 import { loadDeadlineContext } from './deadlineSettings.ts';
-import { appendEvent, deadlineInputOf, scheduleOf, systemActor, todoFor } from './workOrderHistory.ts';
+import { appendEvent, deadlineInputOf, scheduleColumns, scheduleOf, systemActor, todoFor } from './workOrderHistory.ts';
 import {
   administrators,
   type Db,
@@ -140,11 +140,7 @@ export const resumeExpiredDeferrals = async (db: Kysely<DB>, now: Date, batch = 
         .set({
           status: to,
           deferred_until: null,
-          response_due_at: schedule.dues.responseDueAt,
-          resolve_due_at: schedule.dues.resolveDueAt,
-          next_escalation_at: schedule.next,
-          change_seq: sql`nextval('work_order_change_seq')`,
-          updated_at: now,
+          ...scheduleColumns(schedule, to, o.resolve_due_at, now),
         })
         .where('company_id', '=', companyId)
         .where('id', '=', Number(id))

@@ -33,6 +33,19 @@ export type Links = {
   contactPhone: string | null;
 };
 
+/** The links as the order's columns (a create's values, an edit's changes). */
+export const linkColumns = (l: Links) => ({
+  address: l.address,
+  lng: l.lng,
+  lat: l.lat,
+  contact_name: l.contactName,
+  contact_phone: l.contactPhone,
+  meter_id: l.meterId,
+  resident_id: l.residentId,
+  area_id: l.areaId,
+  district_id: l.districtId,
+});
+
 export const resolveLinks = async (tx: Db, companyId: number, input: LinkInput): Promise<Links> => {
   const l: Links = {
     meterId: input.meterId ?? null,

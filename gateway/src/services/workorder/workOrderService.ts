@@ -31,8 +31,16 @@ import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { createTodos } from '../notice/createTodos.ts';
 import { loadDeadlineContext } from './deadlineSettings.ts';
 import { afterWorkOrderEvent } from './sourceEffects.ts';
-import { type Actor, appendEvent, effectOrder, reload, scheduleOf, todoFor } from './workOrderHistory.ts';
-import { type LinkInput, resolveLinks, trimmed } from './workOrderLinks.ts';
+import {
+  type Actor,
+  appendEvent,
+  effectOrder,
+  reload,
+  scheduleColumns,
+  scheduleOf,
+  todoFor,
+} from './workOrderHistory.ts';
+import { type LinkInput, linkColumns, resolveLinks, trimmed } from './workOrderLinks.ts';
 import {
   assignableUser,
   departmentExists,
@@ -114,15 +122,7 @@ export const createWorkOrder = async (
       source: input.source,
       source_key: sourceKey,
       description: input.description.trim(),
-      address: links.address,
-      lng: links.lng,
-      lat: links.lat,
-      contact_name: links.contactName,
-      contact_phone: links.contactPhone,
-      meter_id: links.meterId,
-      resident_id: links.residentId,
-      area_id: links.areaId,
-      district_id: links.districtId,
+      ...linkColumns(links),
       alarm_id: input.alarmId ?? null,
       leak_event_id: input.leakEventId ?? null,
       complaint_id: input.complaintId ?? null,
@@ -268,11 +268,7 @@ export const actOnWorkOrder = async (
       ...(extraPhotos.length
         ? { attachments: sql`attachments || ${JSON.stringify(extraPhotos)}::jsonb` as unknown as string }
         : {}),
-      response_due_at: schedule.dues.responseDueAt,
-      resolve_due_at: to === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt,
-      next_escalation_at: schedule.next,
-      change_seq: sql`nextval('work_order_change_seq')`,
-      updated_at: at,
+      ...scheduleColumns(schedule, to, o.resolve_due_at, at),
     })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
@@ -399,15 +395,7 @@ export const editWorkOrder = async (
     type: edit.type,
     priority,
     description: edit.description.trim(),
-    address: links.address,
-    lng: links.lng,
-    lat: links.lat,
-    contact_name: links.contactName,
-    contact_phone: links.contactPhone,
-    meter_id: links.meterId,
-    resident_id: links.residentId,
-    area_id: links.areaId,
-    district_id: links.districtId,
+    ...linkColumns(links),
   };
   const before = o as unknown as Record<string, unknown>;
   const changed = Object.entries(next).filter(([k, value]) => String(before[k] ?? '') !== String(value ?? ''));
@@ -435,11 +423,7 @@ export const editWorkOrder = async (
       ...(retarget
         ? { response_target_minutes: target.responseMinutes, resolve_target_minutes: target.resolveMinutes, clock }
         : {}),
-      response_due_at: schedule.dues.responseDueAt,
-      resolve_due_at: o.status === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt,
-      next_escalation_at: schedule.next,
-      change_seq: sql`nextval('work_order_change_seq')`,
-      updated_at: at,
+      ...scheduleColumns(schedule, o.status as WorkOrderStatus, o.resolve_due_at, at),
     })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
@@ -486,27 +470,16 @@ export const recomputeOpenOrders = async (tx: Transaction<DB>, companyId: number
       ctx,
       at,
     );
-    const resolve = o.status === 'deferred' ? o.resolve_due_at : schedule.dues.resolveDueAt;
+    const columns = scheduleColumns(schedule, o.status as WorkOrderStatus, o.resolve_due_at, at);
     const same = (a: Date | string | null, b: Date | string | null) =>
       (a === null ? null : new Date(a).getTime()) === (b === null ? null : new Date(b).getTime());
     if (
-      same(o.response_due_at, schedule.dues.responseDueAt) &&
-      same(o.resolve_due_at, resolve) &&
-      same(o.next_escalation_at, schedule.next)
+      same(o.response_due_at, columns.response_due_at) &&
+      same(o.resolve_due_at, columns.resolve_due_at) &&
+      same(o.next_escalation_at, columns.next_escalation_at)
     )
       continue;
-    await tx
-      .updateTable('work_orders')
-      .set({
-        response_due_at: schedule.dues.responseDueAt,
-        resolve_due_at: resolve,
-        next_escalation_at: schedule.next,
-        change_seq: sql`nextval('work_order_change_seq')`,
-        updated_at: at,
-      })
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .execute();
+    await tx.updateTable('work_orders').set(columns).where('company_id', '=', companyId).where('id', '=', id).execute();
     moved++;
   }
   return moved;

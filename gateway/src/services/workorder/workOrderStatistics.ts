@@ -74,6 +74,14 @@ export const workOrderStatistics = async (
           'completed',
         ),
       ])
+      // only the rows one of the counts takes (indexes: created, completed, open), not the tenant's whole history
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('t.created_at', '>=', range.from), eb('t.created_at', '<=', range.to)]),
+          eb.and([eb('t.completed_at', '>=', range.from), eb('t.completed_at', '<=', range.to)]),
+          isOpen,
+        ]),
+      )
       .groupBy(['t.department_id', 'dep.name'])
       .execute(),
     inRange()
