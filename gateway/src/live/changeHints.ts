@@ -6,7 +6,11 @@
 // other gateway instances (whichever holds a room's lease polls it).
 import type { Topic } from '@waterops/shared/live';
 
-export type ChangeHint = { companyId: number; topic: Topic };
+/**
+ * `users`: only these users' own rooms changed (a bell, a crew member's orders) — rooms of one other user need not
+ * poll; rooms shared by a scope always do. Absent: every room of the tenant's topic.
+ */
+export type ChangeHint = { companyId: number; topic: Topic; users?: readonly number[] };
 export type ChangeListener = (hint: ChangeHint) => void;
 
 declare module 'fastify' {

@@ -64,6 +64,8 @@ export class RoomPoller {
     private readonly intervalMs: number,
     private readonly source: ChannelSource,
     private readonly host: PollerHost,
+    /** the user whose own room it is (TopicDef.ownerOf), null when a scope shares it */
+    readonly owner: number | null = null,
   ) {
     this.#delayMs = intervalMs;
     this.#firstTick = new Promise((resolve) => {

@@ -50,6 +50,8 @@ export type TopicDef = {
    * in that language
    */
   localized?: true;
+  /** the one user whose room it is when the audience is a single user (a change hint naming others passes it by) */
+  ownerOf?: (principal: LivePrincipal) => number | null;
 };
 
 const byScope = (p: LivePrincipal) => p.scopeKey;
@@ -77,6 +79,7 @@ export const TOPIC_DEFS: readonly TopicDef[] = [
     source: { kind: 'etag', path: NOTICE_PATHS.showNotice },
     intervalMs: (i) => i.notificationsPollMs,
     audience: byUser,
+    ownerOf: (p) => p.userId,
     localized: true,
   },
   {
@@ -91,6 +94,7 @@ export const TOPIC_DEFS: readonly TopicDef[] = [
     },
     intervalMs: (i) => i.pollMs,
     audience: byReach,
+    ownerOf: (p) => (p.workOrderReach === 'own' ? p.userId : null),
   },
   {
     topic: TOPICS.devicesStatus,

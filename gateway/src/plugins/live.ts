@@ -140,10 +140,15 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
 
   // A service says a tenant's topic changed: its rooms poll now (the lease holder's tick reads it; an instance
   // that does not hold a room's lease finds so and stops). Relayed to the other instances with REDIS_URL.
-  const pollTenantSoon = ({ companyId, topic }: ChangeHint) => {
+  const pollTenantSoon = ({ companyId, topic, users }: ChangeHint) => {
     const prefix = tenantRoomPrefix(companyId);
     for (const poller of pollers.values())
-      if (poller.topic === topic && poller.room.startsWith(prefix)) poller.pollSoon();
+      if (
+        poller.topic === topic &&
+        poller.room.startsWith(prefix) &&
+        (!users || poller.owner === null || users.includes(poller.owner))
+      )
+        poller.pollSoon();
   };
   io.on('changeHint', pollTenantSoon);
   const stopHints = fastify.changeHints.listen((hint) => {
@@ -199,7 +204,15 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     let poller = pollers.get(room);
     if (!poller || poller.stopped) {
       const source = new ChannelSource(pollUpstream, def.source, params, def.localized ? principal.locale : undefined);
-      poller = new RoomPoller(room, def.topic, key, def.intervalMs(intervals), source, host);
+      poller = new RoomPoller(
+        room,
+        def.topic,
+        key,
+        def.intervalMs(intervals),
+        source,
+        host,
+        def.ownerOf?.(principal) ?? null,
+      );
       pollers.set(room, poller);
     }
     const joined = poller;

@@ -304,7 +304,7 @@ export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           return result;
         });
         if (!outcome.ok) return refuse(request, reply, outcome, 'edit');
-        announceWorkOrders(app, me.companyId);
+        announceWorkOrders(app, me.companyId, outcome.users);
         return ok(await loadFor(me, v, id), request.t('common.success'));
       }
       if (body.assigneeId && !hasPermission(me.permissions, PERMISSIONS.workOrderAssign)) throw forbidden();
@@ -380,7 +380,7 @@ export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           return result;
         });
         if (!outcome.ok) return refuse(request, reply, outcome, action);
-        announceWorkOrders(app, me.companyId);
+        announceWorkOrders(app, me.companyId, outcome.users);
         return ok(await loadFor(me, v, body.id), request.t('common.success'));
       },
     );
@@ -411,12 +411,15 @@ export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         const violation = actionInputViolations(action, body, at)[0];
         if (violation) throw violationError(violation);
         const results: Static<typeof BatchItemResult>[] = [];
+        const users = new Set<number>();
         for (const id of ids) {
           const outcome = await app.db
             .transaction()
             .execute((tx) => actOnWorkOrder(tx, actor, action, id, body, at, v));
-          if (outcome.ok) results.push({ id, code: outcome.code, ok: true, message: null });
-          else
+          if (outcome.ok) {
+            results.push({ id, code: outcome.code, ok: true, message: null });
+            for (const u of outcome.users) users.add(u);
+          } else
             results.push({
               id,
               code: null,
@@ -430,7 +433,7 @@ export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           detail: `${done}/${ids.length}${body.assigneeId ? ` → user ${body.assigneeId}` : ''}`,
           at,
         });
-        if (done) announceWorkOrders(app, me.companyId);
+        if (done) announceWorkOrders(app, me.companyId, [...users]);
         const codes = await codesOf(app.db, me.companyId, v, ids);
         return ok(
           results.map((r) => ({ ...r, code: r.code ?? codes.get(r.id) ?? null })),

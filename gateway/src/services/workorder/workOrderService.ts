@@ -156,7 +156,8 @@ export const createWorkOrder = async (
 
 /** Why an action was not taken, for the route to answer. */
 export type ActOutcome =
-  | { ok: true; id: number; code: string; todoUsers: number }
+  /** users: whose own rooms it changed (the assignee before and after: a crew member's list, the bell's to-do) */
+  | { ok: true; id: number; code: string; users: number[] }
   | { ok: false; refusal: 'notFound' }
   | { ok: false; refusal: 'state' | 'forbidden'; status: WorkOrderStatus }
   | { ok: false; refusal: 'input'; violations: RuleViolation[] }
@@ -297,10 +298,9 @@ export const actOnWorkOrder = async (
     at,
   );
   const updated = await reload(tx, companyId, id);
-  let todoUsers = 0;
   if ((action === 'assign' || action === 'remind') && updated.assignee_id !== null) {
     const key = action === 'assign' ? 'workOrder.todo.assigned' : 'workOrder.todo.reminded';
-    todoUsers = await createTodos(
+    await createTodos(
       tx,
       companyId,
       [Number(updated.assignee_id)],
@@ -319,7 +319,8 @@ export const actOnWorkOrder = async (
     cause: trimmed(input.cause),
     at,
   });
-  return { ok: true, id, code: updated.code, todoUsers };
+  const users = [o.assignee_id, updated.assignee_id].filter((u) => u !== null).map(Number);
+  return { ok: true, id, code: updated.code, users: [...new Set(users)] };
 };
 
 /** The message of a refused action, in the request's language. */
@@ -339,9 +340,13 @@ export const refusalMessage = (
 };
 
 /** After commit: the tenant's work-order rooms and bells poll at once (a hint carries no data). */
-export const announceWorkOrders = (app: TypedApp, companyId: number): void => {
-  app.changeHints.announce({ companyId, topic: TOPICS.workorders });
-  app.changeHints.announce({ companyId, topic: TOPICS.notifications });
+/**
+ * Work orders changed: the queues poll now, and so do the own lists and bells of `users` when given (an assignment
+ * wakes its assignee's rooms, not all 200 crew members'); without `users`, every room of the tenant.
+ */
+export const announceWorkOrders = (app: TypedApp, companyId: number, users?: readonly number[]): void => {
+  app.changeHints.announce({ companyId, topic: TOPICS.workorders, users });
+  app.changeHints.announce({ companyId, topic: TOPICS.notifications, users });
 };
 
 /** The editable fields of an order (save with an id), as the save body names them. */
@@ -399,7 +404,7 @@ export const editWorkOrder = async (
   };
   const before = o as unknown as Record<string, unknown>;
   const changed = Object.entries(next).filter(([k, value]) => String(before[k] ?? '') !== String(value ?? ''));
-  if (changed.length === 0) return { ok: true, id, code: o.code, todoUsers: 0 };
+  if (changed.length === 0) return { ok: true, id, code: o.code, users: [] };
   const retarget = next.type !== o.type || next.priority !== o.priority;
   const target = ctx.settings.targets[next.type][priority];
   const clock = clockOf(ctx.settings, priority);
@@ -444,7 +449,7 @@ export const editWorkOrder = async (
     { action: 'edit', from: o.status as WorkOrderStatus, to: o.status as WorkOrderStatus, comment },
     at,
   );
-  return { ok: true, id, code: o.code, todoUsers: 0 };
+  return { ok: true, id, code: o.code, users: o.assignee_id === null ? [] : [Number(o.assignee_id)] };
 };
 
 /** Due times and next escalation of every open order of a tenant again (the calendar changed). Returns how many moved. */
