@@ -9,6 +9,7 @@ import {
   createWorkOrder,
 } from '@waterops/gateway/src/services/workorder/workOrderService.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
+import { CATALOGUE_PATHS } from '@waterops/shared/catalogue';
 import { addDays, chinaDay } from '@waterops/shared/reading';
 import {
   type CalendarYear,
@@ -55,7 +56,13 @@ let otherTeam: number;
 let otherUser: number;
 
 type Locale = 'zh-CN' | 'en';
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, locale: Locale = 'zh-CN') =>
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+  locale: Locale = 'zh-CN',
+) =>
   t.app.inject({
     method,
     url,
@@ -346,6 +353,45 @@ describe('deadline settings', () => {
     expect(fewer.json().resp_code).toBe(0);
     expect((await settingsOf()).escalation.map((l) => l.level)).toEqual([1]);
     expect((await paramRows()).filter((r) => r.key_type === 'workorder.deadline')).toHaveLength(40);
+  });
+
+  it('moves open orders when the 参数配置 page saves, disables or deletes a deadline row', async () => {
+    // Monday 2 November 2026, 09:00 China: whole working days → Wednesday 09:00; 08:30-17:30 → Monday 9th 12:00
+    const id = await openOrder('2026-11-02T01:00:00Z', '水表计量偏差');
+    const resolveDue = async () => iso((await orderRow(id)).resolve_due_at);
+    const hoursRow = async () =>
+      t.app.db
+        .selectFrom('param_configs')
+        .select(['id', 'value'])
+        .where('company_id', '=', companyId)
+        .where('key_type', '=', 'workorder.calendar')
+        .where('code', '=', 'workingHours')
+        .executeTakeFirst();
+    const remove = async (rowId: number) => {
+      const deleted = await call('DELETE', `${CATALOGUE_PATHS.paramDelete}/${rowId}`, admin);
+      expect(deleted.json().resp_code, deleted.body).toBe(0);
+    };
+    const before = await hoursRow();
+    if (before) await remove(Number(before.id));
+    expect(await resolveDue()).toBe('2026-11-04T01:00:00.000Z');
+    const saved = await post(CATALOGUE_PATHS.paramBatchSave, [
+      { keyType: 'workorder.calendar', code: 'workingHours', name: '工作时间', value: '08:30-17:30' },
+    ]);
+    expect(saved.json().resp_code, saved.body).toBe(0);
+    expect(await resolveDue()).toBe('2026-11-09T04:00:00.000Z');
+    const rowId = Number((await hoursRow())?.id);
+    const disabled = await get(`${CATALOGUE_PATHS.paramSetEnabled}?id=${rowId}&enabled=false`, admin);
+    expect(disabled.json().resp_code, disabled.body).toBe(0);
+    expect(await resolveDue()).toBe('2026-11-04T01:00:00.000Z');
+    await get(`${CATALOGUE_PATHS.paramSetEnabled}?id=${rowId}&enabled=true`, admin);
+    expect(await resolveDue()).toBe('2026-11-09T04:00:00.000Z');
+    await remove(rowId);
+    expect(await resolveDue()).toBe('2026-11-04T01:00:00.000Z');
+    // as the tests after this one found it
+    if (before)
+      await post(CATALOGUE_PATHS.paramBatchSave, [
+        { keyType: 'workorder.calendar', code: 'workingHours', name: '工作时间', value: before.value ?? '' },
+      ]);
   });
 
   it('refuses incomplete or inconsistent settings with the field and message, in zh and en; nothing written', async () => {

@@ -1,7 +1,8 @@
 // /api-business/paramconfig (spec §7): read a value by group and code (getCode), a whole group (getByKeyType), every
 // entry (list, for the page); write a batch all-or-nothing (batchSaveAndBatchUpdate: rows with id update, rows
 // without create; spec §5 "at least one value set to save"); enable or disable one (setEnabled / getEnabled);
-// DELETE /paramconfig/:id. Every change is logged; another tenant's id answers 404.
+// DELETE /paramconfig/:id. Every change is logged; another tenant's id answers 404. A change to a work-order deadline
+// row (workorder.deadline / calendar / escalation) moves the open orders' due times, as the settings page does.
 import { type Static, Type } from '@sinclair/typebox';
 import { BUSINESS_FAILURE_CODE, ErrorBody, IdParams, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
+import { afterParamChange, announceWorkOrders } from '../workorder/workOrderService.ts';
 import {
   deleteParam,
   findParam,
@@ -132,6 +134,8 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const violation = validateParamBatch(rows)[0];
       if (violation) throw new AppError(400, violation.message, violation.field);
       const at = now();
+      // open work orders whose due times a deadline row moved
+      let moved = 0;
       try {
         const saved = await app.db.transaction().execute(async (tx) => {
           const seen = new Set<string>();
@@ -152,8 +156,15 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
           }
           const detail = rows.map((r) => `${r.keyType.trim()}.${r.code.trim()}=${r.value?.trim() ?? ''}`).join(', ');
           await recordRequestOperation(tx, request, me, { operation: 'paramConfigSave', detail, at });
+          moved = await afterParamChange(
+            tx,
+            me.companyId,
+            rows.map((r) => r.keyType.trim()),
+            at,
+          );
           return Promise.all(ids.map(async (id) => (await findParam(tx, me.companyId, id)) as ParamConfig));
         });
+        if (moved > 0) announceWorkOrders(app, me.companyId);
         return ok(saved, request.t('common.success'));
       } catch (e) {
         // a race past the check meets the unique constraint: the same answer
@@ -184,7 +195,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const me = app.principalOf(request);
       const { id, enabled } = request.query as Static<typeof ParamSetEnabledQuery>;
       const at = now();
-      await app.db.transaction().execute(async (tx) => {
+      const moved = await app.db.transaction().execute(async (tx) => {
         const found = await findParam(tx, me.companyId, id);
         if (!found || (await setParamEnabled(tx, me.companyId, id, enabled, at)) === 0) throw notFound();
         await recordRequestOperation(tx, request, me, {
@@ -192,7 +203,9 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
           detail: `${found.keyType}.${found.code} enabled=${enabled}`,
           at,
         });
+        return afterParamChange(tx, me.companyId, [found.keyType], at);
       });
+      if (moved > 0) announceWorkOrders(app, me.companyId);
       return ok(null, request.t('common.success'));
     },
   );
@@ -212,7 +225,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
       const me = app.principalOf(request);
       const { id } = request.params as Static<typeof IdParams>;
       const at = now();
-      await app.db.transaction().execute(async (tx) => {
+      const moved = await app.db.transaction().execute(async (tx) => {
         const found = await findParam(tx, me.companyId, id);
         if (!found || (await deleteParam(tx, me.companyId, id)) === 0) throw notFound();
         await recordRequestOperation(tx, request, me, {
@@ -220,7 +233,9 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
           detail: `${found.keyType}.${found.code}`,
           at,
         });
+        return afterParamChange(tx, me.companyId, [found.keyType], at);
       });
+      if (moved > 0) announceWorkOrders(app, me.companyId);
       return ok(null, request.t('common.success'));
     },
   );

@@ -29,7 +29,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { createTodos } from '../notice/createTodos.ts';
-import { loadDeadlineContext } from './deadlineSettings.ts';
+import { DEADLINE_PARAM_GROUPS, loadDeadlineContext } from './deadlineSettings.ts';
 import { afterWorkOrderEvent } from './sourceEffects.ts';
 import {
   type Actor,
@@ -492,3 +492,17 @@ export const recomputeOpenOrders = async (tx: Transaction<DB>, companyId: number
 
 /** A violation's 400 (the field and the shared rule's message). */
 export const violationError = (v: RuleViolation): AppError => new AppError(400, v.message, v.field);
+
+/**
+ * Parameter config rows of these groups were written (the 参数配置 page: save, enable, delete): when one is a deadline
+ * group, the open orders' due times move as the settings page's save moves them. Returns how many moved.
+ */
+export const afterParamChange = async (
+  tx: Transaction<DB>,
+  companyId: number,
+  groups: readonly string[],
+  at: Date,
+): Promise<number> =>
+  groups.some((g) => (DEADLINE_PARAM_GROUPS as readonly string[]).includes(g))
+    ? recomputeOpenOrders(tx, companyId, at)
+    : 0;
