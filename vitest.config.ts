@@ -19,6 +19,9 @@ export default defineConfig({
           // a form test types into several fields (user-event, jsdom): past the 5 s default on a loaded 2-core CI
           // machine. A limit, not a timing assertion.
           testTimeout: 20_000,
+          // two files at a time: most of a jsdom file's time is loading the page's modules, and Vitest's default on
+          // CI's two cores is one worker
+          maxWorkers: 2,
         },
       },
       {

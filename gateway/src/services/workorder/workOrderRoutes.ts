@@ -70,6 +70,7 @@ import {
   announceWorkOrders,
   createWorkOrder,
   editWorkOrder,
+  newBatchMemo,
   refusalMessage,
   violationError,
 } from './workOrderService.ts';
@@ -412,10 +413,11 @@ export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         if (violation) throw violationError(violation);
         const results: Static<typeof BatchItemResult>[] = [];
         const users = new Set<number>();
+        const memo = newBatchMemo();
         for (const id of ids) {
           const outcome = await app.db
             .transaction()
-            .execute((tx) => actOnWorkOrder(tx, actor, action, id, body, at, v));
+            .execute((tx) => actOnWorkOrder(tx, actor, action, id, body, at, v, memo));
           if (outcome.ok) {
             results.push({ id, code: outcome.code, ok: true, message: null });
             for (const u of outcome.users) users.add(u);

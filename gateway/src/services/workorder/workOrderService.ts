@@ -29,7 +29,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { TypedApp } from '../../plugins/typeBoxProvider.ts';
 import { allocateCode } from '../codeRule/codeRuleRepository.ts';
 import { createTodos } from '../notice/createTodos.ts';
-import { DEADLINE_PARAM_GROUPS, loadDeadlineContext } from './deadlineSettings.ts';
+import { DEADLINE_PARAM_GROUPS, type DeadlineContext, loadDeadlineContext } from './deadlineSettings.ts';
 import { afterWorkOrderEvent } from './sourceEffects.ts';
 import {
   type Actor,
@@ -210,6 +210,36 @@ const columnsFor = (action: WorkOrderAction, input: ActionInput & { departmentId
   }
 };
 
+const departmentNameOf = async (
+  tx: Transaction<DB>,
+  companyId: number,
+  departmentId: number,
+  memo: BatchMemo | undefined,
+): Promise<string | null> => {
+  const known = memo?.departmentNames.get(departmentId);
+  if (known !== undefined) return known;
+  const name =
+    (
+      await tx
+        .selectFrom('departments')
+        .select('name')
+        .where('company_id', '=', companyId)
+        .where('id', '=', departmentId)
+        .executeTakeFirst()
+    )?.name ?? null;
+  memo?.departmentNames.set(departmentId, name);
+  return name;
+};
+
+type Assignee = NonNullable<Awaited<ReturnType<typeof assignableUser>>>;
+
+/**
+ * What a batch of one action reads once for all its orders instead of once per order: the tenant's deadline context,
+ * the assignee and the team's name (500 orders in one request: a third fewer queries per order).
+ */
+export type BatchMemo = { ctx?: DeadlineContext; assignee?: Assignee; departmentNames: Map<number, string | null> };
+export const newBatchMemo = (): BatchMemo => ({ departmentNames: new Map() });
+
 /**
  * Applies one transition to an order the actor can see (`v`), inside `tx`: the machine decides (state, permission,
  * relation, input), an assignee must be the tenant's and able to work on orders; then the projection, the schedule,
@@ -223,6 +253,7 @@ export const actOnWorkOrder = async (
   input: ActionInput & { departmentId?: number | null },
   at: Date,
   v: Visibility = { kind: 'tenant' },
+  memo?: BatchMemo,
 ): Promise<ActOutcome> => {
   const companyId = actor.companyId;
   const o = await lockOrder(tx, companyId, v, id);
@@ -233,11 +264,16 @@ export const actOnWorkOrder = async (
     if (decision.refusal === 'input') return { ok: false, refusal: 'input', violations: decision.violations };
     return { ok: false, refusal: decision.refusal, status: state.status };
   }
-  let assignee: Awaited<ReturnType<typeof assignableUser>> | undefined;
+  let assignee: Assignee | undefined;
   let departmentId = o.department_id === null ? null : Number(o.department_id);
   if (action === 'assign') {
-    assignee = await assignableUser(tx, companyId, input.assigneeId as number);
+    const assigneeId = input.assigneeId as number;
+    assignee =
+      memo?.assignee && Number(memo.assignee.id) === assigneeId
+        ? memo.assignee
+        : await assignableUser(tx, companyId, assigneeId);
     if (!assignee) return { ok: false, refusal: 'assignee' };
+    if (memo) memo.assignee = assignee;
     if (input.departmentId) {
       if (!(await departmentExists(tx, companyId, input.departmentId))) throw badRequest('departmentId');
       departmentId = input.departmentId;
@@ -247,19 +283,10 @@ export const actOnWorkOrder = async (
   const extraPhotos = input.attachments ?? [];
   const history = [...(await statusHistory(tx, companyId, id)), { from: o.status, to, at: at.getTime() }];
   const fired = await firedLevels(tx, companyId, id);
-  const ctx = await loadDeadlineContext(tx, companyId);
+  const ctx = memo ? (memo.ctx ??= await loadDeadlineContext(tx, companyId)) : await loadDeadlineContext(tx, companyId);
   const schedule = scheduleOf(o, to, decision.to.accepted, history, fired, ctx, at);
   const departmentName =
-    action === 'assign' && departmentId !== null
-      ? ((
-          await tx
-            .selectFrom('departments')
-            .select('name')
-            .where('company_id', '=', companyId)
-            .where('id', '=', departmentId)
-            .executeTakeFirst()
-        )?.name ?? null)
-      : null;
+    action === 'assign' && departmentId !== null ? await departmentNameOf(tx, companyId, departmentId, memo) : null;
   await tx
     .updateTable('work_orders')
     .set({
