@@ -283,7 +283,8 @@ export const actOnWorkOrder = async (
   const extraPhotos = input.attachments ?? [];
   const history = [...(await statusHistory(tx, companyId, id)), { from: o.status, to, at: at.getTime() }];
   const fired = await firedLevels(tx, companyId, id);
-  const ctx = memo ? (memo.ctx ??= await loadDeadlineContext(tx, companyId)) : await loadDeadlineContext(tx, companyId);
+  const ctx = memo?.ctx ?? (await loadDeadlineContext(tx, companyId));
+  if (memo) memo.ctx = ctx;
   const schedule = scheduleOf(o, to, decision.to.accepted, history, fired, ctx, at);
   const departmentName =
     action === 'assign' && departmentId !== null ? await departmentNameOf(tx, companyId, departmentId, memo) : null;
