@@ -186,17 +186,21 @@ describe('the alarm console', () => {
       anAlarm({ id: i + 1, raisedAt: ago(120 + i), sourceCode: `SB-MANY-${String(i + 1).padStart(3, '0')}` }),
     );
     await page.serve(many);
-    await ui.table();
-    expect(ui.rows()).toHaveLength(200);
+    const table = await ui.table();
+    // the table's rows by the DOM, not by role: role queries over hundreds of rows take seconds in jsdom
+    const rows = () => [...table.querySelectorAll('tr')].slice(1);
+    expect(rows()).toHaveLength(200);
     expect(screen.getByText('共 250 条告警')).toBeTruthy();
     expect(screen.getByText('显示前 200 条，共 250 条（按当前排序）')).toBeTruthy();
     // newest first: the oldest 50 wait below
-    expect(ui.sources()[0]).toBe('SB-MANY-001');
-    expect(within(ui.row('SB-MANY-001')).getByText('3.1 V / 3.3 V')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: '再显示 50 条' }));
-    await waitFor(() => expect(ui.rows()).toHaveLength(250));
+    const first = rows()[0] as HTMLElement;
+    expect(first.querySelector('button')?.textContent).toBe('SB-MANY-001');
+    expect(within(first).getByText('3.1 V / 3.3 V')).toBeTruthy();
+    await userEvent.click(screen.getByText('再显示 50 条'));
+    await waitFor(() => expect(rows()).toHaveLength(250));
     expect(screen.queryByText(/显示前/)).toBeNull();
-  });
+    // 250 rows drawn twice in jsdom: a limit above the project's 20 s for a loaded CI machine, not a timing assertion
+  }, 60_000);
 
   it('switches to the grouped flood view at 10 alarms in 10 minutes, and back to the list on request', async () => {
     const page = setUp();
