@@ -27,14 +27,14 @@ describe('roles, grants, accounts and data scope', () => {
     await visible(admin.getByRole('cell', { name: '超级管理员' }));
     await admin.getByRole('button', { name: '新增' }).click();
     let dialog = admin.getByRole('dialog');
-    await dialog.getByLabel('角色编码').fill('DISPATCHER');
-    await dialog.getByLabel('角色名称').fill('调度员');
+    await dialog.getByLabel('角色编码').fill('AREA_CLERK');
+    await dialog.getByLabel('角色名称').fill('小区专员');
     await dialog.getByRole('button', { name: '确定' }).click();
     await absent(admin.getByRole('dialog'));
-    await visible(admin.getByRole('cell', { name: '调度员' }));
+    await visible(admin.getByRole('cell', { name: '小区专员' }));
 
     // narrow the list to the new role, then grant it home, the personal center and the residential-area page
-    await admin.getByPlaceholder('按角色名称筛选').fill('调度员');
+    await admin.getByPlaceholder('按角色名称筛选').fill('小区专员');
     await admin.getByRole('button', { name: '查询' }).click();
     await absent(admin.getByRole('cell', { name: '超级管理员' }));
     await admin.getByRole('button', { name: '菜单授权' }).click();
@@ -51,11 +51,11 @@ describe('roles, grants, accounts and data scope', () => {
     await visible(admin.getByRole('cell', { name: 'operator', exact: true }));
     await admin.getByRole('button', { name: '新增' }).click();
     dialog = admin.getByRole('dialog');
-    await dialog.getByLabel('用户名', { exact: true }).fill('dispatcher1');
-    await dialog.getByLabel('密码', { exact: true }).fill('dispatch2026');
-    await dialog.getByLabel('昵称').fill('调度一号');
+    await dialog.getByLabel('用户名', { exact: true }).fill('areaclerk1');
+    await dialog.getByLabel('密码', { exact: true }).fill('areaclerk2026');
+    await dialog.getByLabel('昵称').fill('小区专员一号');
     await dialog.getByLabel('手机号码').fill('13700137000');
-    await dialog.getByText('调度员', { exact: true }).click();
+    await dialog.getByText('小区专员', { exact: true }).click();
     // data scope: one region (the region selector filters the tenant's regions as one types)
     await dialog.getByLabel('所属片区').click();
     await dialog.getByLabel('所属片区').fill('东城');
@@ -67,10 +67,10 @@ describe('roles, grants, accounts and data scope', () => {
     await screenshot(admin, 'story-account-scope');
     await dialog.getByRole('button', { name: '确定' }).click();
     await absent(admin.getByRole('dialog'));
-    await visible(admin.getByRole('cell', { name: 'dispatcher1' }));
+    await visible(admin.getByRole('cell', { name: 'areaclerk1' }));
 
     const user = await (await newContext(env.browser(), 'zh-CN')).newPage();
-    await signInAt(user, env.server().url, 'dispatcher1', 'dispatch2026');
+    await signInAt(user, env.server().url, 'areaclerk1', 'areaclerk2026');
     await visible(mainMenu(user).getByText('个人中心'));
     await absent(mainMenu(user).getByText('系统管理'));
     await absent(mainMenu(user).getByText('接口文档'));
