@@ -88,6 +88,17 @@ export const measurePage = async (app: TypedApp, token: string, url: string, r: 
     if (res.statusCode !== 200 || body.code !== 0) throw new Error(`GET ${url} answered ${res.statusCode} ${res.body}`);
     return { ms, rows: (body.data as unknown[]).length, count: Number(body.count) };
   };
+  return repeatCalls(call, r);
+};
+
+/**
+ * p50/p95 of `call` repeated `runs` times after `warmup` calls (at least MIN_RUNS within the budget), with the last
+ * call's row count and total.
+ */
+export const repeatCalls = async (
+  call: () => Promise<{ ms: number; rows: number; count: number }>,
+  r: Repetitions,
+): Promise<PageFigures> => {
   const started = performance.now();
   const overBudget = () => r.budgetMs !== undefined && performance.now() - started > r.budgetMs;
   for (let i = 0; i < r.warmup && !overBudget(); i++) await call();

@@ -11,6 +11,18 @@ import WebSocket from 'ws';
 /** The wall clock in ms with sub-ms precision: the same in every place of this process that stamps a time. */
 export const now = (): number => performance.timeOrigin + performance.now();
 
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `done()` holds, checking every few ms; false after `timeoutMs`. */
+export const until = async (done: () => boolean, timeoutMs: number): Promise<boolean> => {
+  const end = now() + timeoutMs;
+  while (!done()) {
+    if (now() > end) return false;
+    await sleep(2);
+  }
+  return true;
+};
+
 /** Bytes of a WebSocket frame header of a server-to-client (unmasked) frame carrying `payload` bytes. */
 export const frameHeaderBytes = (payload: number): number => (payload < 126 ? 2 : payload < 65_536 ? 4 : 10);
 

@@ -8,21 +8,9 @@ import { INGEST_PATHS } from '@waterops/shared/reading';
 import { bearer } from '../fixtures/factories.ts';
 import { percentile, round } from './benchStats.ts';
 import { syntheticAlarm } from './liveBytes.ts';
-import { closeFleet, inBatches, type LiveClient, now, openFleet } from './liveClients.ts';
+import { closeFleet, inBatches, type LiveClient, now, openFleet, sleep, until } from './liveClients.ts';
 import type { LiveGateway } from './liveGateway.ts';
 import type { ProbeAnswer } from './liveProbe.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until `done()` holds, checking every few ms; false after `timeoutMs`. */
-const until = async (done: () => boolean, timeoutMs: number): Promise<boolean> => {
-  const end = now() + timeoutMs;
-  while (!done()) {
-    if (now() > end) return false;
-    await sleep(2);
-  }
-  return true;
-};
 
 const subscribeAll = async (clients: readonly LiveClient[], topic: 'alarms') => {
   const answers = await inBatches(clients.length, 200, (i) => (clients[i] as LiveClient).subscribe({ topic }));

@@ -16,7 +16,7 @@ import { WORK_ORDER_PATHS, type WorkOrderListQuery } from '@waterops/shared/work
 import { sql } from 'kysely';
 import { bearer, signIn } from '../fixtures/factories.ts';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
-import { type Backend, MIN_RUNS, onBackends, openBenchApp, type Repetitions } from './benchApp.ts';
+import { type Backend, onBackends, openBenchApp, type Repetitions, repeatCalls } from './benchApp.ts';
 import { machineLoad, type PlanSummary, percentile, printTable, round, spread } from './benchStats.ts';
 import {
   BENCH_PASSWORD,
@@ -125,17 +125,7 @@ const measure = async (app: TypedApp, token: string, url: string, r: WorkOrderBe
       };
     throw new Error(`GET ${url} answered ${res.statusCode} ${res.body.slice(0, 500)}`);
   };
-  const started = performance.now();
-  const overBudget = () => performance.now() - started > r.budgetMs;
-  for (let i = 0; i < r.warmup && !overBudget(); i++) await call();
-  const times: number[] = [];
-  let last = { rows: 0, count: 0 };
-  for (let i = 0; i < r.runs && (i < MIN_RUNS || !overBudget()); i++) {
-    const c = await call();
-    times.push(c.ms);
-    last = c;
-  }
-  return { ...spread(times), rows: last.rows, count: last.count, runs: times.length };
+  return repeatCalls(call, r);
 };
 
 export type BatchFigures = {

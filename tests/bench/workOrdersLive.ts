@@ -17,7 +17,7 @@ import { bearer, signIn } from '../fixtures/factories.ts';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
 import { type Backend, onBackends, openBenchApp } from './benchApp.ts';
 import { machineLoad, percentile, printTable, round } from './benchStats.ts';
-import { closeFleet, inBatches, LiveClient, now } from './liveClients.ts';
+import { closeFleet, inBatches, LiveClient, now, sleep, until } from './liveClients.ts';
 import { startLiveGateway } from './liveGateway.ts';
 import { BENCH_PASSWORD, buildWorkOrderData, FULL_WORK_ORDER_SIZE } from './workOrdersData.ts';
 
@@ -88,16 +88,6 @@ const latencies = (times: number[]): Latencies => {
     maxMs: round(sorted.at(-1) ?? Number.NaN),
     arrived: sorted.length,
   };
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = async (done: () => boolean, timeoutMs: number): Promise<boolean> => {
-  const end = now() + timeoutMs;
-  while (!done()) {
-    if (now() > end) return false;
-    await sleep(2);
-  }
-  return true;
 };
 
 type Account = { id: number; username: string; token: string };
