@@ -296,6 +296,13 @@ describe('the dispatcher → crew → review path', () => {
       message: zh('errors.notFound'),
     });
     expect(res.json().resp_msg).toBe(zh('workOrder.batch.done', { ok: 3, failed: 2 }));
+    // each order read and changed on its own inside the batch's transaction: one event each, from its own history
+    for (const o of orders) {
+      const timeline = await events(o.id);
+      expect(timeline.map((e) => e.action)).toEqual(['created', 'assign']);
+      expect(timeline.at(-1)).toMatchObject({ assigneeId: crewA.id, fromStatus: 'pending', toStatus: 'pending' });
+    }
+    expect((await events(cancelled.id)).map((e) => e.action)).toEqual(['created', 'cancel']);
     const missing = await post(WORK_ORDER_PATHS.batchAssign, { ids: [orders[0]?.id] }, dispatcher.token);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('assigneeId');

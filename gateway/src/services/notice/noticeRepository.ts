@@ -215,40 +215,40 @@ export type TodoSeed = {
  * To-dos (category 2, no notice) for the given users of a tenant, in one statement; ids that are not the tenant's
  * users are skipped. Returns how many were written.
  */
-export const insertTodos = async (db: Db, companyId: number, userIds: number[], todo: TodoSeed, at: Date) => {
-  if (userIds.length === 0) return 0;
-  const inserted = await db
-    .insertInto('notice_receipts')
-    .columns([
-      'company_id',
-      'user_id',
-      'category',
-      'title',
-      'content',
-      'param',
-      'created_at',
-      'message_key',
-      'message_params',
-    ])
-    .expression(
-      db
-        .selectFrom('users')
-        .where('users.company_id', '=', companyId)
-        .where('users.id', 'in', userIds)
-        .select([
-          sql<number>`${companyId}::bigint`.as('company_id'),
-          'users.id',
-          sql<number>`2::smallint`.as('category'),
-          sql<string>`${todo.title}::text`.as('title'),
-          sql<string>`${todo.content}::text`.as('content'),
-          sql<string | null>`${todo.param}::text`.as('param'),
-          sql<Date>`${at}::timestamptz`.as('created_at'),
-          sql<string | null>`${todo.messageKey ?? null}::text`.as('message_key'),
-          sql<string | null>`${todo.params ? JSON.stringify(todo.params) : null}::jsonb`.as('message_params'),
-        ]),
-    )
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+export const insertTodos = (db: Db, companyId: number, userIds: number[], todo: TodoSeed, at: Date) =>
+  insertTodoSet(
+    db,
+    companyId,
+    userIds.map((userId) => ({ userId, todo })),
+    at,
+  );
+
+/**
+ * Each user their own to-do (a batch of assignments: one per order), in one statement; users that are not the
+ * tenant's are skipped. Returns how many were written.
+ */
+export const insertTodoSet = async (
+  db: Db,
+  companyId: number,
+  items: readonly { userId: number; todo: TodoSeed }[],
+  at: Date,
+): Promise<number> => {
+  if (items.length === 0) return 0;
+  const rows = sql.join(
+    items.map(
+      ({ userId, todo }) =>
+        sql`(${userId}::bigint, ${todo.title}::text, ${todo.content}::text, ${todo.param}::text, ${
+          todo.messageKey ?? null
+        }::text, ${todo.params ? JSON.stringify(todo.params) : null}::jsonb)`,
+    ),
+  );
+  const inserted = await sql`
+    insert into notice_receipts
+      (company_id, user_id, category, title, content, param, created_at, message_key, message_params)
+    select u.company_id, u.id, 2, v.title, v.content, v.param, ${at}::timestamptz, v.message_key, v.message_params
+    from (values ${rows}) as v (user_id, title, content, param, message_key, message_params)
+    join users u on u.company_id = ${companyId} and u.id = v.user_id`.execute(db);
+  return Number(inserted.numAffectedRows ?? 0);
 };
 
 /** A user's unread receipts of one category, newest first, at most `limit`. */

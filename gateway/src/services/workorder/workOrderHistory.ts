@@ -103,30 +103,39 @@ export type NewEvent = {
   level?: number | null;
 };
 
-export const appendEvent = async (tx: Transaction<DB>, actor: Actor, orderId: number, e: NewEvent, at: Date) => {
-  await tx
-    .insertInto('work_order_events')
-    .values({
-      company_id: actor.companyId,
-      order_id: orderId,
-      action: e.action,
-      from_status: e.from,
-      to_status: e.to,
-      user_id: actor.userId,
-      username: actor.username,
-      at,
-      comment: trimmed(e.comment),
-      attachments: JSON.stringify(e.attachments ?? []),
-      assignee_id: e.assigneeId ?? null,
-      assignee_name: e.assigneeName ?? null,
-      department_name: e.departmentName ?? null,
-      due_at: e.dueAt ?? null,
-      cause: trimmed(e.cause),
-      materials: trimmed(e.materials),
-      level: e.level ?? null,
-    })
-    .execute();
+/** The stored row of an event. */
+export const eventRow = (actor: Actor, orderId: number, e: NewEvent, at: Date) => ({
+  company_id: actor.companyId,
+  order_id: orderId,
+  action: e.action,
+  from_status: e.from,
+  to_status: e.to,
+  user_id: actor.userId,
+  username: actor.username,
+  at,
+  comment: trimmed(e.comment),
+  attachments: JSON.stringify(e.attachments ?? []),
+  assignee_id: e.assigneeId ?? null,
+  assignee_name: e.assigneeName ?? null,
+  department_name: e.departmentName ?? null,
+  due_at: e.dueAt ?? null,
+  cause: trimmed(e.cause),
+  materials: trimmed(e.materials),
+  level: e.level ?? null,
+});
+export type EventRow = ReturnType<typeof eventRow>;
+
+/** Appends events (the only way an order's history grows), in one statement. */
+export const appendEvents = async (tx: Transaction<DB>, rows: readonly EventRow[]) => {
+  if (rows.length)
+    await tx
+      .insertInto('work_order_events')
+      .values([...rows])
+      .execute();
 };
+
+export const appendEvent = (tx: Transaction<DB>, actor: Actor, orderId: number, e: NewEvent, at: Date) =>
+  appendEvents(tx, [eventRow(actor, orderId, e, at)]);
 
 export const effectOrder = (o: StoredOrder) => ({
   companyId: Number(o.company_id),

@@ -6,29 +6,36 @@ import { type EscalationLevel, escalationsDue, type WorkOrderStatus } from '@wat
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { createTodos } from '../notice/createTodos.ts';
-import { loadDeadlineContext } from './deadlineSettings.ts';
+import { type DeadlineContext, loadDeadlineContext } from './deadlineSettings.ts';
 import { appendEvent, deadlineInputOf, scheduleColumns, scheduleOf, systemActor, todoFor } from './workOrderHistory.ts';
 import {
   administrators,
   type Db,
   firedLevels,
+  usersWithPermission as holdersOf,
   lockOrder,
   recordEscalation,
   type StoredOrder,
   statusHistory,
-  usersWithPermission,
 } from './workOrderRepository.ts';
 
+/** What one tick reads once per tenant, not once per order: the deadline context and who holds a permission. */
+type TickMemo = { ctx: Map<number, DeadlineContext>; holders: Map<string, number[]> };
+
 /** Who a level of the ladder tells (nobody of an audience: the administrators instead, so it is never lost). */
-const audienceOf = async (tx: Db, o: StoredOrder, level: EscalationLevel): Promise<number[]> => {
+const audienceOf = async (tx: Db, o: StoredOrder, level: EscalationLevel, memo: TickMemo): Promise<number[]> => {
   const companyId = Number(o.company_id);
+  const usersWithPermission = async (code: string) => {
+    const key = `${companyId}:${code}`;
+    const known = memo.holders.get(key) ?? (await holdersOf(tx, companyId, code));
+    memo.holders.set(key, known);
+    return known;
+  };
   const users = new Set<number>();
   for (const a of level.notify) {
     if (a === 'assignee' && o.assignee_id !== null) users.add(Number(o.assignee_id));
-    if (a === 'dispatchers')
-      for (const u of await usersWithPermission(tx, companyId, PERMISSIONS.workOrderAssign)) users.add(u);
-    if (a === 'managers')
-      for (const u of await usersWithPermission(tx, companyId, PERMISSIONS.workOrderClose)) users.add(u);
+    if (a === 'dispatchers') for (const u of await usersWithPermission(PERMISSIONS.workOrderAssign)) users.add(u);
+    if (a === 'managers') for (const u of await usersWithPermission(PERMISSIONS.workOrderClose)) users.add(u);
   }
   if (users.size === 0) for (const u of await administrators(tx, companyId)) users.add(u);
   return [...users];
@@ -51,12 +58,14 @@ const dueForEscalation = (db: Db, now: Date, limit: number) =>
  */
 export const runEscalations = async (db: Kysely<DB>, now: Date, batch = 200): Promise<Set<number>> => {
   const changed = new Set<number>();
+  const memo: TickMemo = { ctx: new Map(), holders: new Map() };
   for (const { company_id, id } of await dueForEscalation(db, now, batch)) {
     const companyId = Number(company_id);
     await db.transaction().execute(async (tx) => {
       const o = await lockOrder(tx, companyId, { kind: 'tenant' }, Number(id));
       if (!o || o.next_escalation_at === null || new Date(o.next_escalation_at).getTime() > now.getTime()) return;
-      const ctx = await loadDeadlineContext(tx, companyId);
+      const ctx = memo.ctx.get(companyId) ?? (await loadDeadlineContext(tx, companyId));
+      memo.ctx.set(companyId, ctx);
       const history = await statusHistory(tx, companyId, Number(id));
       const fired = await firedLevels(tx, companyId, Number(id));
       const input = deadlineInputOf(o, history);
@@ -85,7 +94,7 @@ export const runEscalations = async (db: Kysely<DB>, now: Date, batch = 200): Pr
         await createTodos(
           tx,
           companyId,
-          await audienceOf(tx, o, l),
+          await audienceOf(tx, o, l, memo),
           todoFor(o, key, { level: l.level, percent: l.percent }),
           now,
         );

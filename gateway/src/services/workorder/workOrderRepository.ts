@@ -366,30 +366,52 @@ export const workOrderEvents = async (db: Db, companyId: number, orderId: number
       .execute()
   ).map((r) => toEvent(r as unknown as Record<string, unknown>));
 
-/** The status changes of an order, oldest first (what its pauses are computed from). */
-export const statusHistory = async (db: Db, companyId: number, orderId: number) =>
-  (
-    await db
-      .selectFrom('work_order_events')
-      .select(['from_status', 'to_status', 'at'])
-      .where('company_id', '=', companyId)
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute()
-  ).map((e) => ({ from: e.from_status, to: e.to_status, at: new Date(e.at).getTime() }));
+export type StatusChange = { from: string | null; to: string; at: number };
+
+/** The status changes of each of `orderIds`, oldest first (what their pauses are computed from), in one query. */
+export const statusHistories = async (
+  db: Db,
+  companyId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, StatusChange[]>> => {
+  const byOrder = new Map<number, StatusChange[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('work_order_events')
+    .select(['order_id', 'from_status', 'to_status', 'at'])
+    .where('company_id', '=', companyId)
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  for (const e of rows)
+    byOrder.get(Number(e.order_id))?.push({ from: e.from_status, to: e.to_status, at: new Date(e.at).getTime() });
+  return byOrder;
+};
+
+/** The status changes of one order, oldest first. */
+export const statusHistory = async (db: Db, companyId: number, orderId: number): Promise<StatusChange[]> =>
+  (await statusHistories(db, companyId, [orderId])).get(orderId) ?? [];
 
 /** The stored row of an order, locked for the change being made (undefined: not the tenant's or not visible). */
 export const lockOrder = async (tx: Transaction<DB>, companyId: number, v: Visibility, id: number) =>
-  tx
-    .selectFrom('work_orders as t')
-    .selectAll('t')
-    .where('t.company_id', '=', companyId)
-    .where('t.id', '=', id)
-    .where(visible(v))
-    .forUpdate()
-    .executeTakeFirst();
+  (await lockOrders(tx, companyId, v, [id]))[0];
 
-export type StoredOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+/** The stored rows of those of `ids` the caller can see, locked in id order (two batches never deadlock). */
+export const lockOrders = async (tx: Transaction<DB>, companyId: number, v: Visibility, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : tx
+        .selectFrom('work_orders as t')
+        .selectAll('t')
+        .where('t.company_id', '=', companyId)
+        .where('t.id', 'in', ids)
+        .where(visible(v))
+        .orderBy('t.id')
+        .forUpdate()
+        .execute();
+
+export type StoredOrder = Awaited<ReturnType<typeof lockOrders>>[number];
 
 /** The open order of a source, if any. */
 export const openOrderOfSource = async (db: Db, companyId: number, sourceKey: string) =>
@@ -415,16 +437,27 @@ export const lockKey = async (tx: Transaction<DB>, companyId: number, key: strin
   await sql`select pg_advisory_xact_lock(hashtext(${`wo:${companyId}:${key}`}))`.execute(tx);
 };
 
+/** The escalation levels already fired for each of `orderIds`, in one query. */
+export const firedLevelsOf = async (
+  db: Db,
+  companyId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, number[]>> => {
+  const byOrder = new Map<number, number[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('work_order_escalations')
+    .select(['order_id', 'level'])
+    .where('company_id', '=', companyId)
+    .where('order_id', 'in', orderIds)
+    .execute();
+  for (const r of rows) byOrder.get(Number(r.order_id))?.push(Number(r.level));
+  return byOrder;
+};
+
 /** The escalation levels already fired for an order. */
 export const firedLevels = async (db: Db, companyId: number, orderId: number): Promise<number[]> =>
-  (
-    await db
-      .selectFrom('work_order_escalations')
-      .select('level')
-      .where('company_id', '=', companyId)
-      .where('order_id', '=', orderId)
-      .execute()
-  ).map((r) => Number(r.level));
+  (await firedLevelsOf(db, companyId, [orderId])).get(orderId) ?? [];
 
 /** Records a level fired; false when it had fired already (another instance, a retry). */
 export const recordEscalation = async (
