@@ -29,7 +29,7 @@ export type ComplaintCategory = (typeof ComplaintCategory.values)[number];
 /** open: taken, not yet acted on; ordered: turned into a work order; closed: over, answered to the resident. */
 export const ComplaintStatus = labelledEnum({
   open: { 'zh-CN': '待处理', en: 'Open' },
-  ordered: { 'zh-CN': '已转工单', en: 'Turned into an order' },
+  ordered: { 'zh-CN': '已转工单', en: 'Order raised' },
   closed: { 'zh-CN': '已办结', en: 'Closed' },
 });
 export type ComplaintStatus = (typeof ComplaintStatus.values)[number];
@@ -64,13 +64,13 @@ export const COMPLAINT_FIELDS = defineFields({
     schema: ComplaintCategory.schema,
     label: { 'zh-CN': '投诉类别', en: 'Category' },
     options: ComplaintCategory.labels,
-    column: { width: 90 },
+    column: { width: 130 },
   },
   status: {
     schema: ComplaintStatus.schema,
     label: { 'zh-CN': '状态', en: 'Status' },
     options: ComplaintStatus.labels,
-    column: { width: 100 },
+    column: { width: 120 },
   },
   complainant: { schema: Type.String(), label: { 'zh-CN': '投诉人', en: 'Complainant' }, column: { width: 100 } },
   phone: { schema: optText, label: { 'zh-CN': '联系电话', en: 'Phone' }, column: { width: 120, hidden: true } },
@@ -107,7 +107,7 @@ export const COMPLAINT_FIELDS = defineFields({
     schema: Nullable(WorkOrderStatus.schema),
     label: { 'zh-CN': '工单状态', en: 'Order status' },
     options: WorkOrderStatus.labels,
-    column: { width: 90, hidden: true },
+    column: { width: 110, hidden: true },
   },
   reply: { schema: optText, label: { 'zh-CN': '回复内容', en: 'Reply' }, column: { width: 200, hidden: true } },
   satisfaction: {
