@@ -12,6 +12,7 @@ import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKey
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { COMMAND_PATHS, type CommandBatch, type DeviceCommand, type ValveMeter } from '@waterops/shared/command';
 import { DEVICE_PATHS } from '@waterops/shared/device';
+import { MONITORING_PATHS } from '@waterops/shared/monitoring';
 import { PLACE_PATHS } from '@waterops/shared/place';
 import { INGEST_PATHS } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,8 @@ const newMeter = async (
       area_id: fields.area ?? (company === companyId ? areaId : otherAreaId),
       concentrator_id: fields.concentratorId ?? null,
       valve_control: fields.valveControl ?? true,
-      online: fields.online ?? false,
+      // a meter to command is one that reports (online): the tests of an offline one say so
+      online: fields.online ?? true,
     })
     .returning(['id', 'meter_code'])
     .executeTakeFirstOrThrow();
@@ -314,6 +316,22 @@ describe('cancelled and refused commands', () => {
     expect((await commandRow(enBatch.commands[0]?.id as number)).state).toBe(4);
     const taken = await takePendingCommands(t.app.db, { companyId, concentratorId: offline }, t.clock.now());
     expect(taken).toEqual([]);
+  });
+
+  it('online is one thing on every page: a silent meter behind an online concentrator is offline, takes no valve command, and can be read now', async () => {
+    const m = await newMeter({ concentratorId: online, online: false });
+    const onPage = async (url: string) =>
+      ((await call('GET', url, admin)).json().data as { id: number; online: boolean }[]).find((r) => r.id === m.id)
+        ?.online;
+    expect(await onPage(`${COMMAND_PATHS.valveMeters}?meterCode=${m.code}`)).toBe(false);
+    expect(await onPage(`${DEVICE_PATHS.meters}?meterCode=${m.code}`)).toBe(false);
+    expect(await onPage(`${MONITORING_PATHS.meters}?code=${m.code}`)).toBe(false);
+    const offlineOnes = (await call('GET', `${COMMAND_PATHS.valveMeters}?online=false&limit=999`, admin)).json()
+      .data as ValveMeter[];
+    expect(offlineOnes.map((r) => r.id)).toContain(m.id);
+    expect(batchOf(await valve([m.id], 'close')).commands[0]).toMatchObject({ state: 'cancelled', reason: 'offline' });
+    const read = batchOf(await call('POST', COMMAND_PATHS.meterRead, admin, { meterIds: [m.id] }));
+    expect(read.commands[0]).toMatchObject({ command: 'readNow', state: 'created' });
   });
 
   it('a valve operation on a device in the command filter is intercepted and cancelled', async () => {

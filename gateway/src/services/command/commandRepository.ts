@@ -252,8 +252,6 @@ export const listValveMeters = async (
   query: ValveMeterQuery,
   scope: readonly ScopePredicate[] | null,
 ): Promise<{ rows: ValveMeterRow[]; count: number }> => {
-  // reachable = the delivering concentrator online, or the meter itself when it has none (as decideCreation)
-  const reachable = sql<boolean>`coalesce(c.online, t.online)`;
   let q = loose(db)
     .selectFrom('water_meters as t')
     .leftJoin('concentrators as c', (j) =>
@@ -265,7 +263,7 @@ export const listValveMeters = async (
   if (query.meterCode) q = q.where(sql<SqlBool>`starts_with(t.meter_code, ${query.meterCode.trim()})`);
   if (query.areaId) q = q.where('t.area_id', '=', query.areaId);
   if (query.valveState !== undefined) q = q.where('t.valve_state', '=', query.valveState);
-  if (query.online !== undefined) q = q.where(sql<SqlBool>`${reachable} = ${query.online}`);
+  if (query.online !== undefined) q = q.where('t.online', '=', query.online);
   const [rows, total] = await Promise.all([
     q
       .leftJoin('areas as a', (j) => j.onRef('a.company_id', '=', 't.company_id').onRef('a.id', '=', 't.area_id'))
@@ -291,7 +289,8 @@ export const listValveMeters = async (
         'a.area_name',
         'c.concentrator_code',
         't.valve_state',
-        reachable.as('online'),
+        // the meter's own flag, as on every other page (a command also needs its concentrator: isReachable)
+        't.online',
         't.last_report_at',
         'l.id as last_id',
         'l.command as last_command',

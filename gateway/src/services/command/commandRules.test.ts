@@ -49,7 +49,8 @@ describe('creating a command', () => {
     ['a meter without valve control', 'valveOpen', meter({ valveControl: false }), 'refused:command.noValveControl'],
     ['read now on a meter without valve control', 'readNow', meter({ valveControl: false }), 'created'],
     ['a meter whose concentrator is offline', 'valveClose', meter({ concentratorOnline: false }), 'cancelled:offline'],
-    ['an offline meter behind an online concentrator', 'valveClose', meter({ online: false }), 'created'],
+    ['an offline meter behind an online concentrator', 'valveClose', meter({ online: false }), 'cancelled:offline'],
+    ['read now on an offline meter behind an online concentrator', 'readNow', meter({ online: false }), 'created'],
     [
       'an offline meter without concentrator',
       'valveOpen',

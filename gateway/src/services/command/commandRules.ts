@@ -45,9 +45,18 @@ export type CreationDecision =
   | { outcome: 'cancelled'; reason: CommandReason; messageKey: MessageKey }
   | { outcome: 'created' };
 
-/** A device behind a concentrator is reachable only while that concentrator is online. */
-export const isReachable = (target: CommandTarget): boolean =>
+/** Whether the way to the device is up: the concentrator that delivers to it online, or the device itself. */
+const deliverable = (target: CommandTarget): boolean =>
   target.concentratorOnline === null ? target.online : target.concentratorOnline;
+
+/**
+ * Whether a command can reach the device. Online has one definition on every page: the device's own flag (it
+ * reported within its threshold; ingestion sets it, the offline job clears it). A read-now goes out whenever the way
+ * to the device is up — it is how an operator checks a meter that fell silent; a valve command needs the meter
+ * online as well: no valve moves on a meter every other page calls offline, with no read to confirm it.
+ */
+export const isReachable = (command: CommandName, target: CommandTarget): boolean =>
+  deliverable(target) && (!isValveCommand(command) || target.online);
 
 /**
  * Decides a new command's fate. Order: a meter without valve control cannot take a valve command at all; the
@@ -59,7 +68,7 @@ export const decideCreation = (command: CommandName, target: CommandTarget): Cre
     return { outcome: 'refused', messageKey: 'command.noValveControl', params: { code: target.code } };
   if (valve && target.filtered)
     return { outcome: 'cancelled', reason: 'intercepted', messageKey: 'command.intercepted' };
-  if (!isReachable(target))
+  if (!isReachable(command, target))
     return { outcome: 'cancelled', reason: 'offline', messageKey: valve ? 'command.offlineValve' : 'command.offline' };
   return { outcome: 'created' };
 };
