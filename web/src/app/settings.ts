@@ -28,6 +28,8 @@ export const settings = {
   /** Add ?redirect=<path> when sending a signed-out user to /login. */
   recordRoute: true,
   homePath: '/index',
+  /** The spec's default opened menu (§2: /vab) — the home page under its other name, so its links and bookmarks land. */
+  homeAliases: ['/vab'] as readonly string[],
   requestTimeout: 180_000,
   messageDuration: 3000,
   keepAliveMax: 99,

@@ -32,6 +32,9 @@ describe('navigation guard', () => {
 
   it('/ goes home; waits while routes load; unknown paths go to /404 once loaded', () => {
     expect(decide({ path: '/' })).toEqual({ kind: 'redirect', to: '/index' });
+    // the spec's default menu /vab is the home page (not a 404), before the menus have even loaded
+    expect(decide({ path: '/vab', routesReady: false, match: null })).toEqual({ kind: 'redirect', to: '/index' });
+    expect(decide({ path: '/vab', search: '?tab=1', match: null })).toEqual({ kind: 'redirect', to: '/index?tab=1' });
     expect(decide({ routesReady: false, match: null })).toEqual({ kind: 'load' });
     expect(decide({ match: null })).toEqual({ kind: 'redirect', to: '/404' });
   });

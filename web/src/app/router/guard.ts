@@ -37,7 +37,8 @@ export const decideNavigation = (input: GuardInput): GuardDecision => {
   // Signed in on /login (also right after sign-in): on to the recorded page, else '/'.
   if (input.path === '/login') return { kind: 'redirect', to: redirectTarget(input.search) };
   if (whiteList.includes(input.path)) return { kind: 'allow' };
-  if (input.path === '/' || input.path === '') return { kind: 'redirect', to: settings.homePath };
+  if (input.path === '/' || input.path === '' || settings.homeAliases.includes(input.path))
+    return { kind: 'redirect', to: `${settings.homePath}${input.search}` };
   if (!input.routesReady) return { kind: 'load' };
   if (!input.match) return { kind: 'redirect', to: input.withheld?.includes(input.path) ? '/401' : '/404' };
   const needed = input.match.permissions ?? [];
