@@ -29,10 +29,12 @@ export function TagsBar({ match }: TagsBarProps) {
   const tags = useAppSelector((s) => s.tags.visited);
   const activeRef = useRef<HTMLAnchorElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the active tab changes
+  // a new page's tab is added by the layout's effect, which runs after this one: scroll once the tab is there too
+  const activeShown = tags.some((tag) => tag.path === match.path);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the active tab changes or appears
   useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [match.path]);
+    if (activeShown) activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [match.path, activeShown]);
 
   /** Applies a closing action, then leaves the page if its tab went away. */
   const closeWith = (action: UnknownAction) => {
