@@ -12,6 +12,7 @@ import { staticWeb } from './edge/staticWeb.ts';
 import { upstreamProxy } from './edge/upstreamProxy.ts';
 import { jobs } from './jobs/jobs.ts';
 import { ChangeHints } from './live/changeHints.ts';
+import { terminalLogStream, usesTerminalLog } from './logging/terminalLog.ts';
 import { auth } from './plugins/auth.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
@@ -70,7 +71,11 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      ...(opts.logStream
+        ? { stream: opts.logStream }
+        : usesTerminalLog(config.LOG_FORMAT)
+          ? { stream: terminalLogStream() }
+          : {}),
     },
     trustProxy: trustProxy(config.TRUST_PROXY),
     // Let shutdown finish in-flight requests but not wait on idle keep-alive sockets.

@@ -86,6 +86,11 @@ export const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'pino log level' },
   ),
+  LOG_FORMAT: Type.Union([Type.Literal('auto'), Type.Literal('json'), Type.Literal('pretty')], {
+    default: 'auto',
+    description:
+      'auto: short readable lines on a terminal (requests only when they fail or are slow), JSON otherwise; json; pretty',
+  }),
   TRUST_PROXY: Type.String({
     default: 'loopback',
     description:
