@@ -109,6 +109,9 @@ describe('archives', () => {
       regions: 0,
       areas: 0,
       categories: 0,
+      manufacturers: 0,
+      meterModels: 0,
+      collectorTypes: 0,
       concentrators: 0,
       collectors: 0,
       meters: 0,
@@ -165,6 +168,57 @@ describe('archives', () => {
         message: en('ingest.reject.unknownDevice', { code: 'NOPE' }),
       },
     ]);
+  });
+
+  it('registers the device catalogue; devices name their maker, model and type; an unknown name is refused', async () => {
+    const catalogue = {
+      manufacturers: [{ name: '测试水表厂', contact: '周工' }],
+      meterModels: [{ name: 'TEST-15E', manufacturer: '测试水表厂', meterKind: 2, caliber: 15 }],
+      collectorTypes: [{ name: 'TEST-CJ', manufacturer: '测试水表厂', linkKind: 2 }],
+    } as const;
+    const res = await post(INGEST_PATHS.archives, {
+      ...catalogue,
+      concentrators: [{ code: 'IC-CAT', manufacturer: '测试水表厂' }],
+      collectors: [{ code: 'ICO-CAT', concentratorCode: 'IC-CAT', linkKind: 2, type: 'TEST-CJ' }],
+      meters: [
+        { meterCode: 'IM-CAT1', concentratorCode: 'IC-CAT', model: 'TEST-15E' },
+        { meterCode: 'IM-CAT2', model: '没有这个表型' },
+      ],
+    });
+    const body = res.json().datas;
+    expect(body.created).toMatchObject({ manufacturers: 1, meterModels: 1, collectorTypes: 1, meters: 1 });
+    expect(body.rejected).toEqual([
+      expect.objectContaining({ section: 'meters', index: 1, code: '没有这个表型', reason: 'unknownCatalogue' }),
+    ]);
+    const maker = await t.app.db
+      .selectFrom('manufacturers')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('name', '=', '测试水表厂')
+      .executeTakeFirstOrThrow();
+    const meter = await t.app.db
+      .selectFrom('water_meters as w')
+      .innerJoin('meter_models as m', (j) =>
+        j.onRef('m.company_id', '=', 'w.company_id').onRef('m.id', '=', 'w.meter_model_id'),
+      )
+      .select(['m.type_name', 'w.manufacturer_id'])
+      .where('w.company_id', '=', companyId)
+      .where('w.meter_code', '=', 'IM-CAT1')
+      .executeTakeFirstOrThrow();
+    expect(meter).toEqual({ type_name: 'TEST-15E', manufacturer_id: maker.id });
+    const collector = await t.app.db
+      .selectFrom('collectors as c')
+      .innerJoin('collector_types as y', (j) =>
+        j.onRef('y.company_id', '=', 'c.company_id').onRef('y.id', '=', 'c.collector_type_id'),
+      )
+      .select('y.type_name')
+      .where('c.company_id', '=', companyId)
+      .where('c.collector_code', '=', 'ICO-CAT')
+      .executeTakeFirstOrThrow();
+    expect(collector.type_name).toBe('TEST-CJ');
+    // the same catalogue again: nothing new (the catalogue pages own existing entries)
+    const again = (await post(INGEST_PATHS.archives, catalogue)).json().datas.created;
+    expect(again).toMatchObject({ manufacturers: 0, meterModels: 0, collectorTypes: 0 });
   });
 
   it('registers a district by name, updates it when it differs, writes nothing when it does not', async () => {

@@ -20,6 +20,25 @@ describe('cityArchives', () => {
     }
   });
 
+  it('hands over a catalogue that holds every model, collector type and maker the devices name', () => {
+    const first = calls[0] as Archives;
+    const models = new Map((first.meterModels ?? []).map((m) => [m.name, m]));
+    const types = new Set((first.collectorTypes ?? []).map((c) => c.name));
+    const makers = new Set((first.manufacturers ?? []).map((m) => m.name));
+    const meters = calls.flatMap((c) => c.meters ?? []);
+    expect(meters.length).toBe(plan.meters.count);
+    for (const m of meters) {
+      const model = models.get(m.model ?? '');
+      expect(model, m.meterCode).toBeDefined();
+      // the model agrees with the meter: its calibre, and a valve only on a valve model
+      expect(model?.caliber).toBe(m.caliber);
+      expect(model?.valveControl ?? false).toBe(m.valveControl ?? false);
+    }
+    for (const c of calls.flatMap((x) => x.collectors ?? [])) expect(types.has(c.type ?? '')).toBe(true);
+    for (const c of calls.flatMap((x) => x.concentrators ?? [])) expect(makers.has(c.manufacturer ?? '')).toBe(true);
+    for (const m of models.values()) expect(makers.has(m.manufacturer ?? '')).toBe(true);
+  });
+
   it('names only what an earlier call (or the same one) registered, district meters before their households', () => {
     const known = {
       areas: new Set<string>(),

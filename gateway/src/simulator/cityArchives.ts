@@ -1,8 +1,9 @@
-// The city as the head-end system hands it to WaterOps (POST /api-workbench/ingest/archives): places first, then
-// concentrators and collectors, district meters before the household meters that name them as parent, residents
+// The city as the head-end system hands it to WaterOps (POST /api-workbench/ingest/archives): places and the device
+// catalogue first, then concentrators and collectors, district meters before the household meters that name them as parent, residents
 // (bound to their meters), then the districts with their outlines, inlets, outlets and member areas. Yielded in
 // calls of at most `chunk` rows so a million meters never sit in one body.
 import type { Archives } from '@waterops/shared/reading';
+import { COLLECTOR_TYPE, cityCatalogue, meterModelName, NETWORK_MAKER } from './cityCatalogue.ts';
 import { BUSINESSES, GIVEN_CHARS, PHONE_PREFIXES, SURNAMES } from './cityNames.ts';
 import { ANCHOR_DAY, type CityPlan, type PlanArea, ROLE } from './cityPlan.ts';
 import { CATEGORIES } from './demand.ts';
@@ -58,6 +59,7 @@ const meterOf = (plan: CityPlan, i: number): ArchiveMeter => {
     baseReading: m.base[i],
     caliber: m.caliber[i],
     valveControl: m.valveControl[i] === 1,
+    model: meterModelName(m.caliber[i] as number, m.valveControl[i] === 1, m.role[i] !== ROLE.household),
     areaName: area.name,
     address:
       m.role[i] === ROLE.household
@@ -103,6 +105,7 @@ export function* cityArchives(plan: CityPlan, chunk = 5_000): Generator<Archives
         .map((a) => ({ name: a.name, address: a.address, lng: a.lng, lat: a.lat })),
     })),
     categories: [...CATEGORIES],
+    ...cityCatalogue(),
   };
   for (const concentrators of chunks(plan.concentrators.length, chunk, (k) => {
     const c = plan.concentrators[k] as CityPlan['concentrators'][number];
@@ -113,6 +116,7 @@ export function* cityArchives(plan: CityPlan, chunk = 5_000): Generator<Archives
       areaName: area.name,
       address: `${area.address}${(k % 9) + 1}号楼地下配电室`,
       reportRate: c.reportRate,
+      manufacturer: NETWORK_MAKER,
       lng: c.lng,
       lat: c.lat,
     };
@@ -126,6 +130,7 @@ export function* cityArchives(plan: CityPlan, chunk = 5_000): Generator<Archives
       linkKind: c.linkKind,
       areaName: plan.areas[c.area]?.name,
       uploadFrequency: 60,
+      type: COLLECTOR_TYPE[c.linkKind],
     };
   }))
     yield { collectors };

@@ -816,6 +816,10 @@ const catalogue = {
   'ingest.reject.unknownDevice': { 'zh-CN': '设备 {{code}} 不存在', en: 'No device {{code}}' },
   'ingest.reject.unknownArea': { 'zh-CN': '小区 {{code}} 不存在', en: 'No residential area {{code}}' },
   'ingest.reject.unknownCategory': { 'zh-CN': '用户类别 {{code}} 不存在', en: 'No resident category {{code}}' },
+  'ingest.reject.unknownCatalogue': {
+    'zh-CN': '设备目录中没有 {{code}}(厂家、表型或采集器类型)',
+    en: 'No manufacturer, meter model or collector type named {{code}}',
+  },
   'ingest.reject.meterBound': {
     'zh-CN': '水表 {{code}} 已绑定其他用户',
     en: 'The meter {{code}} is bound to another resident',

@@ -106,6 +106,7 @@ export const REJECT_REASONS = [
   'unknownDevice', // status for an unknown concentrator or collector
   'unknownArea', // archives: an area name the tenant does not have
   'unknownCategory', // archives: a resident category the tenant does not have
+  'unknownCatalogue', // archives: a manufacturer, meter model or collector type the tenant does not have
   'meterBound', // archives: the resident's meter is bound to someone else
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
@@ -179,6 +180,42 @@ export const Archives = Type.Object({
   ),
   /** resident category names (用户类别) */
   categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 100 })),
+  // the catalogue the devices below name (厂家, 表型, 采集器类型): an entry is created when the tenant has none of that name
+  manufacturers: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1, maxLength: 50 }),
+        contact: Type.Optional(Type.String({ maxLength: 50 })),
+        phone: Type.Optional(Type.String({ maxLength: 30 })),
+      }),
+      { maxItems: 1000 },
+    ),
+  ),
+  meterModels: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1, maxLength: 50 }),
+        /** a manufacturer of this sync or of the tenant, by name */
+        manufacturer: Type.Optional(Type.String()),
+        /** 1 mechanical, 2 wired remote, 3 wireless, 4 NB-IoT, 5 IC card */
+        meterKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+        caliber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
+        valveControl: Type.Optional(Type.Boolean()),
+      }),
+      { maxItems: 1000 },
+    ),
+  ),
+  collectorTypes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1, maxLength: 50 }),
+        manufacturer: Type.Optional(Type.String()),
+        /** 1 wired, 2 wireless */
+        linkKind: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+      }),
+      { maxItems: 1000 },
+    ),
+  ),
   concentrators: Type.Optional(
     Type.Array(
       Type.Object({
@@ -187,6 +224,8 @@ export const Archives = Type.Object({
         areaName: Type.Optional(Type.String()),
         address: Type.Optional(Type.String()),
         reportRate: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+        /** its manufacturer, by name (the catalogue) */
+        manufacturer: Type.Optional(Type.String()),
         ...Position,
       }),
       { maxItems: 50_000 },
@@ -201,6 +240,8 @@ export const Archives = Type.Object({
         linkKind: Type.Union([Type.Literal(1), Type.Literal(2)]),
         areaName: Type.Optional(Type.String()),
         uploadFrequency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+        /** its collector type, by name (the catalogue) */
+        type: Type.Optional(Type.String()),
       }),
       { maxItems: 50_000 },
     ),
@@ -218,6 +259,8 @@ export const Archives = Type.Object({
         baseReading: Type.Optional(Type.Number({ minimum: 0 })),
         caliber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
         valveControl: Type.Optional(Type.Boolean()),
+        /** its meter model (表型), by name (the catalogue); the model's manufacturer becomes the meter's */
+        model: Type.Optional(Type.String()),
         areaName: Type.Optional(Type.String()),
         address: Type.Optional(Type.String()),
         installDate: Type.Optional(Type.String({ format: 'date' })),
@@ -271,6 +314,9 @@ const Counts = Type.Object({
   regions: Type.Integer(),
   areas: Type.Integer(),
   categories: Type.Integer(),
+  manufacturers: Type.Integer(),
+  meterModels: Type.Integer(),
+  collectorTypes: Type.Integer(),
   concentrators: Type.Integer(),
   collectors: Type.Integer(),
   meters: Type.Integer(),

@@ -1,17 +1,19 @@
 // Archive sync (spec §7 datasync): a head-end system or meter vendor's platform tells WaterOps about the city it
 // reads — places, devices, residents — and WaterOps registers what it does not know yet. Existing codes and names
 // are left exactly as they are (the registry pages own them; districts, which a head-end keeps drawing, are
-// updated: districtArchivesRepository.ts); a row naming something missing (an area, a
-// concentrator, a category) is refused with its reason and the rest goes in. One transaction: all of a sync or none.
+// updated: districtArchivesRepository.ts; the catalogue: archiveCatalogue.ts); a row naming something missing (an
+// area, a concentrator, a category, a meter model) is refused with its reason and the rest goes in. One transaction: all of a sync or none.
 import type { Archives, RejectReason } from '@waterops/shared/reading';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { syncDistrictArchives } from '../dma/districtArchivesRepository.ts';
+import { type CatalogueCounts, syncArchiveCatalogue } from './archiveCatalogue.ts';
 
 export type ArchiveCounts = Record<
   'regions' | 'areas' | 'categories' | 'concentrators' | 'collectors' | 'meters' | 'residents' | 'districts',
   number
->;
+> &
+  CatalogueCounts;
 export type ArchiveReject = { section: string; index: number; code: string | null; reason: RejectReason };
 
 const CHUNK = 1000;
@@ -56,6 +58,9 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
     regions: 0,
     areas: 0,
     categories: 0,
+    manufacturers: 0,
+    meterModels: 0,
+    collectorTypes: 0,
     concentrators: 0,
     collectors: 0,
     meters: 0,
@@ -117,6 +122,23 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
       categories.set(name, Number(row.id));
       created.categories++;
     }
+  const catalogue = await syncArchiveCatalogue(tx, companyId, a);
+  Object.assign(created, catalogue.created);
+  /** A catalogue entry a device names: its id, null when it names none, false (refused) when there is no such entry. */
+  const entryOf = <T>(
+    map: Map<string, T>,
+    section: string,
+    index: number,
+    name: string | undefined,
+  ): T | null | false => {
+    if (!name) return null;
+    const entry = map.get(name);
+    if (entry === undefined) {
+      refuse(section, index, name, 'unknownCatalogue');
+      return false;
+    }
+    return entry;
+  };
   const areaOf = (section: string, index: number, name: string | undefined): number | null | false => {
     if (!name) return null;
     const id = areas.get(name);
@@ -135,17 +157,20 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newConcentrators = (a.concentrators ?? []).flatMap((c, index) => {
     if (concentrators.has(c.code)) return [];
+    const manufacturerId = entryOf(catalogue.lookup.manufacturers, 'concentrators', index, c.manufacturer);
+    if (manufacturerId === false) return [];
     const areaId = areaOf('concentrators', index, c.areaName);
-    return areaId === false ? [] : [{ c, areaId }];
+    return areaId === false ? [] : [{ c, areaId, manufacturerId }];
   });
   for (const part of chunks(newConcentrators)) {
     const rows = await tx
       .insertInto('concentrators')
       .values(
-        part.map(({ c, areaId }) => ({
+        part.map(({ c, areaId, manufacturerId }) => ({
           company_id: companyId,
           concentrator_code: c.code,
           name: c.name ?? null,
+          manufacturer_id: manufacturerId,
           area_id: areaId,
           address: c.address ?? null,
           report_rate: c.reportRate ?? null,
@@ -176,17 +201,20 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newCollectors = (a.collectors ?? []).flatMap((c, index) => {
     if (collectors.has(c.code)) return [];
+    const typeId = entryOf(catalogue.lookup.collectorTypes, 'collectors', index, c.type);
+    if (typeId === false) return [];
     const concentratorId = concentratorOf('collectors', index, c.concentratorCode);
     const areaId = concentratorId === false ? false : areaOf('collectors', index, c.areaName);
-    return concentratorId === false || areaId === false ? [] : [{ c, concentratorId, areaId }];
+    return concentratorId === false || areaId === false ? [] : [{ c, concentratorId, areaId, typeId }];
   });
   for (const part of chunks(newCollectors)) {
     const rows = await tx
       .insertInto('collectors')
       .values(
-        part.map(({ c, concentratorId, areaId }) => ({
+        part.map(({ c, concentratorId, areaId, typeId }) => ({
           company_id: companyId,
           collector_code: c.code,
+          collector_type_id: typeId,
           link_kind: c.linkKind,
           concentrator_id: concentratorId,
           area_id: areaId,
@@ -209,6 +237,8 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newMeters = (a.meters ?? []).flatMap((m, index) => {
     if (meters.has(m.meterCode)) return [];
+    const model = entryOf(catalogue.lookup.models, 'meters', index, m.model);
+    if (model === false) return [];
     const concentratorId = concentratorOf('meters', index, m.concentratorCode);
     if (concentratorId === false) return [];
     let collectorId: number | null = null;
@@ -221,15 +251,17 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
       collectorId = id;
     }
     const areaId = areaOf('meters', index, m.areaName);
-    return areaId === false ? [] : [{ m, concentratorId, collectorId, areaId }];
+    return areaId === false ? [] : [{ m, concentratorId, collectorId, areaId, model }];
   });
   for (const part of chunks(newMeters)) {
     const rows = await tx
       .insertInto('water_meters')
       .values(
-        part.map(({ m, concentratorId, collectorId, areaId }) => ({
+        part.map(({ m, concentratorId, collectorId, areaId, model }) => ({
           company_id: companyId,
           meter_code: m.meterCode,
+          meter_model_id: model?.id ?? null,
+          manufacturer_id: model?.manufacturerId ?? null,
           remote_code: m.remoteCode ?? null,
           concentrator_id: concentratorId,
           collector_id: collectorId,
