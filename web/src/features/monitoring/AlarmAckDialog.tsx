@@ -1,5 +1,7 @@
-// Acknowledge one or many alarms: nothing is required, a comment (≤ 200 characters) may be given.
+// Acknowledge one or many alarms, named (the first few, by source and type): nothing is required, a comment
+// (≤ 200 characters) may be given.
 import { FormGroup, TextArea } from '@blueprintjs/core';
+import type { Alarm } from '@waterops/shared/monitoring';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -9,16 +11,22 @@ import { useAcknowledgeAlarmsMutation } from './alarmsApi.ts';
 export type AlarmAckDialogProps = {
   /** the alarms to acknowledge */
   ids: number[];
+  /** those of them on show, so the dialog names what is being acknowledged (the first few) */
+  alarms?: readonly Pick<Alarm, 'id' | 'sourceCode' | 'alarmType'>[];
   /** closes the dialog (after a success too) */
   onClose: () => void;
   /** after the server acknowledged them */
   onDone?: () => void;
 };
 
-export function AlarmAckDialog({ ids, onClose, onDone }: AlarmAckDialogProps) {
+/** How many alarms the dialog names before "and N more". */
+const NAMED = 3;
+
+export function AlarmAckDialog({ ids, alarms = [], onClose, onDone }: AlarmAckDialogProps) {
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
   const [acknowledge, { isLoading }] = useAcknowledgeAlarmsMutation();
+  const named = alarms.filter((a) => ids.includes(a.id)).slice(0, NAMED);
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const text = comment.trim();
@@ -42,6 +50,16 @@ export function AlarmAckDialog({ ids, onClose, onDone }: AlarmAckDialogProps) {
       onSubmit={handleSubmit}
     >
       <p>{t('alarmConsole.ackCount', { count: ids.length })}</p>
+      {named.length > 0 && (
+        <ul className="wo-ack-named">
+          {named.map((a) => (
+            <li key={a.id}>
+              {a.sourceCode} · {t(`alarmConsole.type.${a.alarmType}`)}
+            </li>
+          ))}
+          {ids.length > named.length && <li>{t('alarmConsole.ackMore', { count: ids.length - named.length })}</li>}
+        </ul>
+      )}
       <FormGroup label={t('alarmConsole.comment')} labelFor="alarm-ack-comment">
         <TextArea
           id="alarm-ack-comment"

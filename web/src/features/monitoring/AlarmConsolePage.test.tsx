@@ -126,7 +126,8 @@ describe('the alarm console', () => {
     await page.serve(three);
     await ui.table();
     await userEvent.click(within(ui.row('SB-GENERAL')).getByRole('button', { name: '确认' }));
-    await ui.dialog();
+    // the dialog names the alarm it acknowledges
+    expect((await ui.dialog()).textContent).toContain('SB-GENERAL');
     await userEvent.click(ui.ok());
     await waitFor(() => expect(page.posted('/alarms/acknowledge')).toEqual([{ ids: [1] }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -134,6 +135,7 @@ describe('the alarm console', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-NEW' }));
     await userEvent.click(screen.getByRole('checkbox', { name: '选择告警 SB-URGENT-OLD' }));
     await userEvent.click(screen.getByRole('button', { name: '确认所选（2）' }));
+    expect(screen.getByRole('dialog').textContent).toMatch(/SB-URGENT-NEW.*SB-URGENT-OLD|SB-URGENT-OLD.*SB-URGENT-NEW/);
     await userEvent.type(screen.getByLabelText('备注（可选）'), '  管网抢修中 ');
     await userEvent.click(ui.ok());
     await waitFor(() => expect(page.posted('/alarms/acknowledge')[1]).toEqual({ ids: [3, 2], comment: '管网抢修中' }));

@@ -246,7 +246,14 @@ export function AlarmConsolePage() {
         </div>
         <AlarmLoadPanel changeMark={changeMark} />
       </div>
-      {acking && <AlarmAckDialog ids={acking} onClose={() => setAcking(null)} onDone={() => setSelected(new Set())} />}
+      {acking && (
+        <AlarmAckDialog
+          ids={acking}
+          alarms={alarms}
+          onClose={() => setAcking(null)}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       {shelving && <AlarmShelveDialog ids={shelving} onClose={() => setShelving(null)} />}
       {historyAlarm && <AlarmHistoryDrawer alarm={historyAlarm} onClose={() => setHistoryOf(null)} />}
       {raising && (
