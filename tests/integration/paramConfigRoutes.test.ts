@@ -218,3 +218,21 @@ describe('reading, enabling and deleting', () => {
     expect((await call('DELETE', url, admin)).json()).toEqual(notFound);
   });
 });
+
+describe('names in the reader’s language', () => {
+  it('reads WaterOps’ own entries in the request’s language while they keep their name; a typed name stays as typed', async () => {
+    const entry = async (locale: 'zh-CN' | 'en') =>
+      ((await call('GET', CATALOGUE_PATHS.params, admin, undefined, locale)).json().datas as ParamConfig[]).find(
+        (r) => r.keyType === 'alarm.csq' && r.code === 'alarmValue',
+      );
+    const zhEntry = await entry('zh-CN');
+    expect(zhEntry?.name).toBe('信号强度告警值(CSQ)');
+    expect((await entry('en'))?.name).toBe('Signal alarm value (CSQ)');
+    // saved from the English page (its name as shown): still read in each language
+    await save([{ ...zhEntry, name: 'Signal alarm value (CSQ)', value: '9' }]);
+    expect((await entry('zh-CN'))?.name).toBe('信号强度告警值(CSQ)');
+    // an administrator's own name is theirs
+    await save([{ ...zhEntry, name: '信号弱告警', value: '10' }]);
+    expect((await entry('en'))?.name).toBe('信号弱告警');
+  });
+});

@@ -27,10 +27,6 @@ export const workCalendarMessages = {
     'zh-CN': '值班人员中有已停用的账号',
     en: 'A disabled account cannot be put on duty',
   },
-  // the 参数配置 page's names of the settings' groups
-  'paramConfig.group.workorder.deadline': { 'zh-CN': '工单时限(分钟)', en: 'Work-order targets (minutes)' },
-  'paramConfig.group.workorder.calendar': { 'zh-CN': '工单计时', en: 'Work-order clock' },
-  'paramConfig.group.workorder.escalation': { 'zh-CN': '工单超时升级', en: 'Work-order escalation' },
 
   // ── the work calendar page ──────────────────────────────────────────────────────────────────────────────────────
   'workCalendarPage.title': { 'zh-CN': '工作日历与时限', en: 'Work calendar and deadlines' },

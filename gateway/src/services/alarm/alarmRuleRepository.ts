@@ -2,6 +2,8 @@
 // text. A residential area's usage-exception overrides are entries `<field>@<areaId>` of `alarm.usage` (written
 // whole: cloning or saving an area's rule writes every field). Missing or unreadable entries fall back to the
 // defaults of shared/src/monitoring/alarmRules.ts, so a half-configured tenant still evaluates sensibly.
+
+import { paramEntryName } from '@waterops/shared/catalogue';
 import {
   ALARM_RULE_KEY_TYPES,
   type AlarmRuleGroup,
@@ -15,30 +17,6 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** The names new entries get (what the parameter config page shows). */
-const FIELD_NAMES: Record<string, string> = {
-  'alarm.voltage.alarmValue': '电压告警值(V)',
-  'alarm.voltage.severeValue': '电压严重值(V)',
-  'alarm.csq.alarmValue': '信号强度告警值(CSQ)',
-  'alarm.csq.severeValue': '信号强度严重值(CSQ)',
-  'alarm.rsrp.alarmValue': 'RSRP告警值(dBm)',
-  'alarm.rsrp.severeValue': 'RSRP严重值(dBm)',
-  'alarm.usage.zeroUseDays': '零用水天数',
-  'alarm.usage.reverseFlowMin': '倒流最小量(m³)',
-  'alarm.usage.increasePercent': '突增告警比例(%)',
-  'alarm.usage.increaseSeverePercent': '突增严重比例(%)',
-  'alarm.usage.increaseMinM3': '突增最小量(m³)',
-  'alarm.usage.increaseMeanDays': '突增均值天数',
-  'alarm.usage.continuousFlowHours': '连续流量小时数',
-  'alarm.usage.continuousFlowMin': '连续流量下限(m³/h)',
-  'alarm.usage.stuckMeterDays': '表停走天数',
-  'alarm.offline.alarmHours': '离线告警小时数',
-  'alarm.offline.severeHours': '离线严重小时数',
-  'alarm.offline.urgentHours': '离线紧急小时数',
-  'alarm.delay.onDelaySeconds': '告警延时(秒)',
-  'alarm.delay.offDelaySeconds': '恢复延时(秒)',
-};
 
 export type TenantAlarmRules = Omit<AlarmRules, 'overridingAreaIds'> & {
   /** the areas that override the usage defaults, with their whole effective rule */
@@ -92,7 +70,7 @@ export const saveRuleFields = async (
   const keyType = ALARM_RULE_KEY_TYPES[group];
   for (const [field, value] of Object.entries(fields)) {
     const code = areaId === undefined ? field : areaRuleCode(field, areaId);
-    const base = FIELD_NAMES[`${keyType}.${field}`] ?? field;
+    const base = paramEntryName(keyType, field);
     const name = areaId === undefined ? base : `${base}[小区${areaId}]`;
     await sql`
       insert into param_configs (company_id, key_type, code, name, value, enabled, sort, created_at, updated_at)
@@ -121,7 +99,7 @@ export const seedAlarmRules = async (db: Db, companyId: number): Promise<void> =
     for (const [field, value] of Object.entries(DEFAULT_ALARM_RULES[group])) {
       await sql`
         insert into param_configs (company_id, key_type, code, name, value, enabled, sort)
-        values (${companyId}, ${keyType}, ${field}, ${FIELD_NAMES[`${keyType}.${field}`] ?? field}, ${String(value)}, true, ${sort})
+        values (${companyId}, ${keyType}, ${field}, ${paramEntryName(keyType, field)}, ${String(value)}, true, ${sort})
         on conflict (company_id, key_type, code) do nothing`.execute(db);
       sort += 10;
     }

@@ -5,6 +5,7 @@
 //   pressure (R3) and the maximum frost depth (R4). Unknown until the utility enters them (m0017 adds them empty),
 //   and while either is unknown the assessed loss rate and its grade stay empty rather than assume a correction of 0.
 // `seedDmaParams` seeds both for a tenant created later (createTenant).
+import { paramEntryName } from '@waterops/shared/catalogue';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 
@@ -32,15 +33,12 @@ export type LossRateParams = {
 
 export const UNKNOWN_LOSS_RATE_PARAMS: LossRateParams = { supplyPressureMpa: null, maxFrostDepthM: null };
 
-const ROWS: { code: keyof DmaParams; name: string }[] = [
-  { code: 'nightUsePerConnection', name: '户均夜间合法用水(L/h)' },
-  { code: 'nightDayFactorHours', name: '日夜系数(小时)' },
-];
+const ROWS: { code: keyof DmaParams }[] = [{ code: 'nightUsePerConnection' }, { code: 'nightDayFactorHours' }];
 
-/** The names m0017 gives the rows too (a migration keeps its own copy). */
-export const LOSS_RATE_ROWS: { code: keyof LossRateParams; name: string }[] = [
-  { code: 'supplyPressureMpa', name: '年平均出厂压力(MPa)' },
-  { code: 'maxFrostDepthM', name: '最大冻土深度(m)' },
+/** The loss-rate rows (m0017 writes them too: a migration keeps its own copy of their names). */
+export const LOSS_RATE_ROWS: { code: keyof LossRateParams }[] = [
+  { code: 'supplyPressureMpa' },
+  { code: 'maxFrostDepthM' },
 ];
 
 /**
@@ -52,11 +50,11 @@ export const seedDmaParams = async (
   companyId: number,
   lossRate: LossRateParams = UNKNOWN_LOSS_RATE_PARAMS,
 ): Promise<void> => {
-  const row = (keyType: string, code: string, name: string, value: number | null, i: number) => ({
+  const row = (keyType: string, code: string, value: number | null, i: number) => ({
     company_id: companyId,
     key_type: keyType,
     code,
-    name,
+    name: paramEntryName(keyType, code),
     value: value === null ? null : String(value),
     enabled: true,
     sort: (i + 1) * 10,
@@ -65,8 +63,8 @@ export const seedDmaParams = async (
   await db
     .insertInto('param_configs')
     .values([
-      ...ROWS.map((r, i) => row(DMA_PARAM_GROUP, r.code, r.name, DEFAULT_DMA_PARAMS[r.code], i)),
-      ...LOSS_RATE_ROWS.map((r, i) => row(LOSS_RATE_PARAM_GROUP, r.code, r.name, lossRate[r.code], i)),
+      ...ROWS.map((r, i) => row(DMA_PARAM_GROUP, r.code, DEFAULT_DMA_PARAMS[r.code], i)),
+      ...LOSS_RATE_ROWS.map((r, i) => row(LOSS_RATE_PARAM_GROUP, r.code, lossRate[r.code], i)),
     ])
     .onConflict((oc) => oc.columns(['company_id', 'key_type', 'code']).doNothing())
     .execute();

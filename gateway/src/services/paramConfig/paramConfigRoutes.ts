@@ -14,8 +14,10 @@ import {
   type ParamConfigSave,
   ParamKeyTypeQuery,
   ParamSetEnabledQuery,
+  paramNameIn,
   validateParamBatch,
 } from '@waterops/shared/catalogue';
+import type { Locale } from '@waterops/shared/i18n';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordRequestOperation } from '../log/operationLogRepository.ts';
@@ -37,6 +39,10 @@ const tags = ['paramconfig'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const read = { permission: PERMISSIONS.sysParamView };
 
+/** WaterOps' own entries read in the request's language while they keep one of their names (paramLabels.ts). */
+const named = (rows: ParamConfig[], locale: Locale): ParamConfig[] =>
+  rows.map((r) => ({ ...r, name: paramNameIn(r.keyType, r.code, r.name, locale) }));
+
 /** A code taken twice: inside the batch itself or by another entry of the tenant. */
 class CodeTaken extends Error {
   constructor(readonly code: string) {
@@ -57,7 +63,7 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
     },
     async (request) => {
       const me = app.principalOf(request);
-      return ok(await listParams(app.db, me.companyId), request.t('common.success'));
+      return ok(named(await listParams(app.db, me.companyId), request.locale), request.t('common.success'));
     },
   );
 
@@ -75,7 +81,10 @@ export const paramConfigRoutes: ServicePlugin<ServiceOptions> = async (app, { no
     async (request) => {
       const me = app.principalOf(request);
       const { keyType } = request.query as Static<typeof ParamKeyTypeQuery>;
-      return ok(await listParams(app.db, me.companyId, keyType?.trim()), request.t('common.success'));
+      return ok(
+        named(await listParams(app.db, me.companyId, keyType?.trim()), request.locale),
+        request.t('common.success'),
+      );
     },
   );
 

@@ -76,12 +76,14 @@ describe('the parameter config page', () => {
     ]);
   });
 
-  it('names a group a feature labels (the work-order deadlines), with its code beside it', async () => {
+  it('names a group WaterOps keeps (the work-order deadlines, an alarm rule), with its code beside it', async () => {
     renderParams([
       param(1, 'workorder.deadline', 'burst.urgent', '爆管抢修·紧急', '15,180'),
       param(2, 'voltage', 'low', '低电压', '3.3'),
+      param(3, 'alarm.csq', 'alarmValue', '信号强度告警值(CSQ)', '10'),
     ]);
     expect(await screen.findByRole('heading', { name: /^工单时限\(分钟\)\s*workorder\.deadline$/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^信号强度\(CSQ\)告警\s*alarm\.csq$/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'voltage' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'workorder.deadline' })).toBeTruthy();
   });

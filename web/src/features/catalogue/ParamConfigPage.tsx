@@ -15,7 +15,8 @@ import {
   Spinner,
   Switch,
 } from '@blueprintjs/core';
-import type { ParamConfig } from '@waterops/shared/catalogue';
+import { type ParamConfig, paramGroupName } from '@waterops/shared/catalogue';
+import type { Locale } from '@waterops/shared/i18n';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -38,7 +39,8 @@ export const groupByKeyType = (rows: readonly ParamConfig[]): [string, ParamConf
 };
 
 export function ParamConfigPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale: Locale = i18n.language === 'en' ? 'en' : 'zh-CN';
   const can = usePermission();
   const editable = can(EDIT);
   const { data: rows = [], isLoading, isError, refetch } = useParamConfigsQuery();
@@ -113,9 +115,9 @@ export function ParamConfigPage() {
     body = groups.map(([keyType, entries]) => (
       <Card key={keyType} className="param-config-group" compact>
         <H5>
-          {/* a group a feature names (paramConfig.group.<keyType>) shows its name, its code beside it */}
-          {t(`paramConfig.group.${keyType}`, { defaultValue: keyType })}
-          {t(`paramConfig.group.${keyType}`, { defaultValue: keyType }) !== keyType && (
+          {/* a group WaterOps names (paramLabels.ts) shows its name in the reader's language, its code beside it */}
+          {paramGroupName(keyType, locale) ?? keyType}
+          {paramGroupName(keyType, locale) !== null && (
             <span className={`${Classes.TEXT_MUTED} param-config-code`}> {keyType}</span>
           )}
         </H5>
