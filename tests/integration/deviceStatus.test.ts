@@ -136,14 +136,17 @@ describe('markOfflineDevices', () => {
       await collector(companyId, null, 10, on(29)),
       await collector(companyId, null, 10, on(31)),
     ];
-    // meters: 2 × their concentrator's rate (default 60) + 10, or 2 × 1440 + 10 without a concentrator
+    // meters: 2 × their concentrator's rate (default 60, at least 60) + 10, or 2 × 1440 + 10 without a concentrator
     const quick = await hub(companyId, null, 15, on(0));
     const unset = await hub(companyId, null, null, on(0));
+    const slow = await hub(companyId, null, 120, on(0));
     const meters = [
-      await meter(companyId, null, quick, on(39)), // 40
-      await meter(companyId, null, quick, on(41)),
+      await meter(companyId, null, quick, on(129)), // a 15-minute heartbeat, hourly reads: 130
+      await meter(companyId, null, quick, on(131)),
       await meter(companyId, null, unset, on(129)), // 130
       await meter(companyId, null, unset, on(131)),
+      await meter(companyId, null, slow, on(249)), // 250
+      await meter(companyId, null, slow, on(251)),
       await meter(companyId, null, null, on(2889)), // 2890
       await meter(companyId, null, null, on(2891)),
     ];
@@ -151,10 +154,10 @@ describe('markOfflineDevices', () => {
     await meter(companyId, null, null, { online: false, lastReportAt: minutesAgo(now, 9999) });
 
     const counts = await markOfflineDevices(t.app.db, now);
-    expect(counts).toEqual({ concentrators: 4, collectors: 2, meters: 3 });
+    expect(counts).toEqual({ concentrators: 4, collectors: 2, meters: 4 });
     expect(await onlineOf('concentrators', hubs)).toEqual([true, false, true, false, false, false]);
     expect(await onlineOf('collectors', collectors)).toEqual([true, false, true, false]);
-    expect(await onlineOf('water_meters', meters)).toEqual([true, false, true, false, true, false]);
+    expect(await onlineOf('water_meters', meters)).toEqual([true, false, true, false, true, false, true, false]);
 
     // a second run finds nothing new
     expect(await markOfflineDevices(t.app.db, now)).toEqual({ concentrators: 0, collectors: 0, meters: 0 });

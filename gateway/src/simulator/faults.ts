@@ -100,7 +100,9 @@ export const planFaults = (plan: CityPlan, rng: Random): CityFaults => {
   some(0.01, (f) => {
     f.batteryLife = rng.int(60, 150);
   });
-  some(0.03, (f) => {
+  // poor coverage is a standing condition a utility tunes out or fixes (an antenna, a repeater): a handful of
+  // meters, not 3 % of the city (60 standing CSQ and 60 RSRP alarms greeted a newcomer)
+  some(0.005, (f) => {
     f.weakSignal = true;
   });
   const meterFault = new Int32Array(m.count).fill(-1);

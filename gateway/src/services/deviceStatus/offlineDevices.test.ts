@@ -15,9 +15,11 @@ describe('gatewayOfflineMinutes (concentrators by report rate, collectors by upl
   });
 });
 
-describe('meterOfflineMinutes (two intervals plus 10 minutes)', () => {
+describe('meterOfflineMinutes (two intervals of at least an hour, plus 10 minutes)', () => {
   it.each([
-    [{ reportRate: 15 }, 40],
+    [{ reportRate: 5 }, 130], // a 5-minute heartbeat does not mean 5-minute reads
+    [{ reportRate: 15 }, 130],
+    [{ reportRate: 120 }, 250],
     [{ reportRate: 60 }, 130],
     [{ reportRate: null }, 130], // the concentrator's default rate
     [null, 2890], // no concentrator: a daily meter

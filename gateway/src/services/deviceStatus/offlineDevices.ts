@@ -12,6 +12,12 @@ export const STANDALONE_METER_MINUTES = 1440;
 export const MIN_OFFLINE_MINUTES = 30;
 /** A meter's grace beyond two missed intervals (its reads travel through the concentrator's upload). */
 export const METER_GRACE_MINUTES = 10;
+/**
+ * A meter's read interval is never taken as shorter than an hour: a concentrator's report rate is how often it
+ * uploads and says it is there, not how often it reads its meters (hourly reads behind a 5-minute heartbeat made every
+ * meter of such a concentrator "no data" 20 minutes into each hour — 111 false alarms in the demo).
+ */
+export const METER_MIN_INTERVAL_MINUTES = 60;
 
 /** Minutes of silence after which a concentrator (report rate) or collector (upload frequency) is offline. */
 export const gatewayOfflineMinutes = (intervalMinutes: number | null | undefined): number =>
@@ -19,10 +25,14 @@ export const gatewayOfflineMinutes = (intervalMinutes: number | null | undefined
 
 /**
  * Minutes of silence after which a meter is offline: two of its intervals plus a grace. Its interval is its
- * concentrator's report rate (the default when the concentrator has none), or a day when it has no concentrator.
+ * concentrator's report rate (the default when the concentrator has none) but at least an hour, or a day when it has
+ * no concentrator.
  */
 export const meterOfflineMinutes = (concentrator: { reportRate: number | null } | null): number =>
-  2 * (concentrator ? (concentrator.reportRate ?? DEFAULT_REPORT_MINUTES) : STANDALONE_METER_MINUTES) +
+  2 *
+    (concentrator
+      ? Math.max(concentrator.reportRate ?? DEFAULT_REPORT_MINUTES, METER_MIN_INTERVAL_MINUTES)
+      : STANDALONE_METER_MINUTES) +
   METER_GRACE_MINUTES;
 
 export type OfflineCounts = { concentrators: number; collectors: number; meters: number };
@@ -51,7 +61,8 @@ export const markOfflineDevices = async (db: Kysely<DB>, now: Date): Promise<Off
     update water_meters m set online = false
     from (
       select company_id, id, ${at}::timestamptz - make_interval(mins =>
-        2 * coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}) + ${METER_GRACE_MINUTES}) as cutoff
+        2 * greatest(coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}), ${METER_MIN_INTERVAL_MINUTES})
+          + ${METER_GRACE_MINUTES}) as cutoff
       from concentrators
       union all
       select id, 0, ${at}::timestamptz - make_interval(mins => ${2 * STANDALONE_METER_MINUTES + METER_GRACE_MINUTES})
