@@ -351,6 +351,9 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
           style={{ height: Math.max(220, 32 + rows.length * ROW_HEIGHT + 16) }}
         >
           <Table2
+            // a fresh table when the first rows arrive: Table2 kept the visible-column range it measured while empty
+            // and drew the first row's cells only for the first few columns (CI: a new district's 导入边界 missing)
+            key={rows.length === 0 ? 'empty' : 'rows'}
             numRows={rows.length}
             columnWidths={widths}
             defaultRowHeight={ROW_HEIGHT}
