@@ -124,30 +124,25 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
     }
   const catalogue = await syncArchiveCatalogue(tx, companyId, a);
   Object.assign(created, catalogue.created);
-  /** A catalogue entry a device names: its id, null when it names none, false (refused) when there is no such entry. */
-  const entryOf = <T>(
-    map: Map<string, T>,
-    section: string,
-    index: number,
-    name: string | undefined,
-  ): T | null | false => {
-    if (!name) return null;
-    const entry = map.get(name);
-    if (entry === undefined) {
-      refuse(section, index, name, 'unknownCatalogue');
-      return false;
-    }
-    return entry;
-  };
-  const areaOf = (section: string, index: number, name: string | undefined): number | null | false => {
-    if (!name) return null;
-    const id = areas.get(name);
-    if (id === undefined) {
-      refuse(section, index, name, 'unknownArea');
-      return false;
-    }
-    return id;
-  };
+  /**
+   * What a row names, looked up by name or code: the entry, null when it names none, false (the row refused with
+   * `reason`) when there is no such entry. Areas, concentrators, collectors' types, meter models, makers alike.
+   */
+  const lookUp =
+    <T>(map: Map<string, T>, reason: RejectReason) =>
+    (section: string, index: number, name: string | undefined): T | null | false => {
+      if (!name) return null;
+      const entry = map.get(name);
+      if (entry === undefined) {
+        refuse(section, index, name, reason);
+        return false;
+      }
+      return entry;
+    };
+  const areaOf = lookUp(areas, 'unknownArea');
+  const manufacturerOf = lookUp(catalogue.lookup.manufacturers, 'unknownCatalogue');
+  const collectorTypeOf = lookUp(catalogue.lookup.collectorTypes, 'unknownCatalogue');
+  const modelOf = lookUp(catalogue.lookup.models, 'unknownCatalogue');
 
   // Concentrators
   const concentrators = await idsByCode(tx, 'concentrators', 'concentrator_code', companyId, [
@@ -157,7 +152,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newConcentrators = (a.concentrators ?? []).flatMap((c, index) => {
     if (concentrators.has(c.code)) return [];
-    const manufacturerId = entryOf(catalogue.lookup.manufacturers, 'concentrators', index, c.manufacturer);
+    const manufacturerId = manufacturerOf('concentrators', index, c.manufacturer);
     if (manufacturerId === false) return [];
     const areaId = areaOf('concentrators', index, c.areaName);
     return areaId === false ? [] : [{ c, areaId, manufacturerId }];
@@ -184,15 +179,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
     for (const r of rows) concentrators.set(r.concentrator_code, Number(r.id));
     created.concentrators += rows.length;
   }
-  const concentratorOf = (section: string, index: number, code: string | undefined): number | null | false => {
-    if (!code) return null;
-    const id = concentrators.get(code);
-    if (id === undefined) {
-      refuse(section, index, code, 'unknownDevice');
-      return false;
-    }
-    return id;
-  };
+  const concentratorOf = lookUp(concentrators, 'unknownDevice');
 
   // Collectors
   const collectors = await idsByCode(tx, 'collectors', 'collector_code', companyId, [
@@ -201,7 +188,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newCollectors = (a.collectors ?? []).flatMap((c, index) => {
     if (collectors.has(c.code)) return [];
-    const typeId = entryOf(catalogue.lookup.collectorTypes, 'collectors', index, c.type);
+    const typeId = collectorTypeOf('collectors', index, c.type);
     if (typeId === false) return [];
     const concentratorId = concentratorOf('collectors', index, c.concentratorCode);
     const areaId = concentratorId === false ? false : areaOf('collectors', index, c.areaName);
@@ -237,7 +224,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
   ]);
   const newMeters = (a.meters ?? []).flatMap((m, index) => {
     if (meters.has(m.meterCode)) return [];
-    const model = entryOf(catalogue.lookup.models, 'meters', index, m.model);
+    const model = modelOf('meters', index, m.model);
     if (model === false) return [];
     const concentratorId = concentratorOf('meters', index, m.concentratorCode);
     if (concentratorId === false) return [];
