@@ -51,6 +51,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (fastify, opts) => {
     const now = opts.now();
     const cached = sessions.get(tokenHash, now);
     if (cached) return cached;
+    const lookedUpAt = sessions.epoch;
     const session = await findActiveSession(fastify.db, tokenHash, now);
     if (!session) return null;
     const [{ permissions, notOpened }, scope] = await Promise.all([
@@ -68,7 +69,7 @@ const authPlugin: FastifyPluginAsync<AuthOptions> = async (fastify, opts) => {
       tokenHash,
       expiresAt: session.expiresAt,
     };
-    sessions.set(principal, now);
+    sessions.set(principal, now, lookedUpAt);
     return principal;
   };
 

@@ -48,4 +48,19 @@ describe('SessionCache', () => {
     cache.set(principal('a'), t0);
     expect(cache.get('a', t0)).toBeUndefined();
   });
+
+  it('keeps nothing from a lookup that started before a drop (a sign-out racing a request of the same token)', () => {
+    const cache = new SessionCache();
+    const startedAt = cache.epoch;
+    cache.drop('a');
+    cache.set(principal('a'), t0, startedAt);
+    expect(cache.get('a', t0)).toBeUndefined();
+    const after = cache.epoch;
+    cache.set(principal('a'), t0, after);
+    expect(cache.get('a', t0)?.userId).toBe(1);
+    const beforeUsers = cache.epoch;
+    cache.dropUsers(1, [2]);
+    cache.set(principal('b', 1), t0, beforeUsers);
+    expect(cache.get('b', t0)).toBeUndefined();
+  });
 });

@@ -26,6 +26,9 @@ type Entry = { principal: Principal; cachedUntil: number };
 
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
+  // Bumped by every drop. A lookup that read the database before a drop may hold what the drop revoked (a
+  // sign-out racing a request of the same token): it passes the epoch it started at, and its entry is not kept.
+  #epoch = 0;
 
   constructor(readonly ttlMs = SESSION_CACHE_MS) {}
 
@@ -40,8 +43,13 @@ export class SessionCache {
     return entry.principal;
   }
 
-  set(principal: Principal, now: Date): void {
-    if (this.ttlMs <= 0) return;
+  /** Where a lookup starts: pass it to `set`, which keeps nothing if a drop came in between. */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  set(principal: Principal, now: Date, lookedUpAt = this.#epoch): void {
+    if (this.ttlMs <= 0 || lookedUpAt !== this.#epoch) return;
     // Map keeps insertion order: when full, drop the oldest entry.
     if (this.#entries.size >= MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
@@ -52,11 +60,13 @@ export class SessionCache {
 
   /** Forget one session (sign-out). */
   drop(tokenHash: string): void {
+    this.#epoch++;
     this.#entries.delete(tokenHash);
   }
 
   /** Forget every session of a user except one (password change keeps the session that made it). */
   dropUser(companyId: number, userId: number, exceptTokenHash?: string): void {
+    this.#epoch++;
     for (const [hash, { principal }] of this.#entries)
       if (principal.companyId === companyId && principal.userId === userId && hash !== exceptTokenHash)
         this.#entries.delete(hash);
@@ -64,6 +74,7 @@ export class SessionCache {
 
   /** Forget every session of these users (their roles' grants changed, they were disabled or deleted). */
   dropUsers(companyId: number, userIds: readonly number[]): void {
+    this.#epoch++;
     const ids = new Set(userIds);
     for (const [hash, { principal }] of this.#entries)
       if (principal.companyId === companyId && ids.has(principal.userId)) this.#entries.delete(hash);

@@ -171,9 +171,11 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
       if (token) {
         const at = now();
         const tokenHash = hashToken(token);
-        app.sessions.drop(tokenHash);
         const session = await findActiveSession(app.db, tokenHash, at);
-        if (session && (await revokeToken(app.db, tokenHash, at))) {
+        const revoked = session !== undefined && (await revokeToken(app.db, tokenHash, at));
+        // after the revocation, not before: a request of this token that read the session meanwhile keeps nothing
+        app.sessions.drop(tokenHash);
+        if (session && revoked) {
           await recordOperation(app.db, {
             companyId: session.companyId,
             userId: session.userId,
