@@ -273,6 +273,40 @@ describe('usage exceptions from the daily series', () => {
       'zeroUse:AM-004:general:false',
     ]);
   });
+
+  it('raises continuous flow on a home that never stops, not on a bulk meter others hang under', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: INGEST_PATHS.archives,
+      payload: {
+        meters: ['AM-005', 'AM-006', 'AM-007'].map((meterCode) => ({
+          meterCode,
+          concentratorCode: 'AC-001',
+          areaName: '告警一小区',
+        })),
+      },
+      headers: { authorization: `Device ${key}` },
+    });
+    expect(added.statusCode).toBe(200);
+    const home = await meterIdOf('AM-005');
+    const master = await meterIdOf('AM-006');
+    await t.app.db
+      .updateTable('water_meters')
+      .set({ parent_meter_id: master })
+      .where('company_id', '=', companyId)
+      .where('meter_code', '=', 'AM-007')
+      .execute();
+    // 20 L every hour for 26 hours, on both
+    const now = t.clock.now().getTime();
+    const hourly = (code: string) =>
+      Array.from({ length: 27 }, (_, h) =>
+        read(code, 500 + h * 0.02, {}, new Date(now - (26 - h) * 3_600_000 - 60_000)),
+      );
+    expect((await ingest({ readings: [...hourly('AM-005'), ...hourly('AM-006')] })).json().datas.accepted).toBe(54);
+    await evaluateUsageOfMeters(t.app.db, companyId, [home, master], t.clock.now());
+    const flowing = (await alarmsOf('continuousFlow')).filter((a) => ['AM-005', 'AM-006'].includes(a.source_code));
+    expect(flowing.map((a) => `${a.source_code}:${a.active}`)).toEqual(['AM-005:true']);
+  });
 });
 
 describe('the night-flow hook', () => {

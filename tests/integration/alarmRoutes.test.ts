@@ -1,7 +1,7 @@
 // The alarm console's calls as an operator uses them: the live list with filters, its ETag and 304, the change
 // feed and its cursor, events and grouped children, acknowledge / shelve / unshelve in bulk with who and why, the
 // auto-unshelve at expiry, the load panel; each route's 400, 401, 403 and other-tenant answers, and the data scope.
-import { raiseSourceAlarm } from '@waterops/gateway/src/services/alarm/alarmEngine.ts';
+import { clearSourceAlarm, raiseSourceAlarm } from '@waterops/gateway/src/services/alarm/alarmEngine.ts';
 import { unshelveExpired } from '@waterops/gateway/src/services/alarm/alarmJobs.ts';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import { MONITORING_PATHS } from '@waterops/shared/monitoring';
@@ -325,18 +325,43 @@ describe('shelve and unshelve', () => {
 });
 
 describe('GET alarms/load', () => {
-  it('counts per 10 minutes over 24 h with the target, the top sources and the mix', async () => {
+  it('counts per 10 minutes over 24 h with the target, the most frequent alarms and the mix', async () => {
     const load = (await get(MONITORING_PATHS.alarmLoad, operator, lang('en'))).json().datas;
     expect(load.buckets).toHaveLength(144);
     expect(load.target).toBe(1);
     const total = load.buckets.reduce((s: number, b: { count: number }) => s + b.count, 0);
     expect(total).toBe(5);
-    expect(load.topSources).toHaveLength(5);
+    expect(load.mostFrequent).toHaveLength(5);
+    expect(load.chattering).toEqual([]);
     expect(load.mix.urgent + load.mix.severe + load.mix.alarm + load.mix.general).toBeCloseTo(1, 2);
     expect(load.stale).toBe(0);
     expect((await get(MONITORING_PATHS.alarmLoad)).statusCode).toBe(401);
     expect((await get(MONITORING_PATHS.alarmLoad, nobody.token)).statusCode).toBe(403);
     const theirs = (await get(MONITORING_PATHS.alarmLoad, otherToken)).json().datas;
-    expect(theirs.topSources.map((s: { sourceCode: string }) => s.sourceCode)).toEqual(['OTHER-1']);
+    expect(theirs.mostFrequent.map((s: { sourceCode: string }) => s.sourceCode)).toEqual(['OTHER-1']);
+  });
+
+  it('names a chattering alarm: each re-raise of an unacknowledged alarm counts, as often as it sounded', async () => {
+    const alarm = { alarmType: 'voltage' as const, sourceKind: 'meter' as const, sourceId: 990_001 };
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * 60_000);
+    for (const m of [-40, -30, -20]) {
+      await raiseSourceAlarm(t.app.db, companyId, {
+        ...alarm,
+        sourceCode: 'M-CHATTER',
+        areaId: null,
+        level: 'alarm',
+        value: 3.1,
+        threshold: 3.2,
+        at: at(m),
+      });
+      await clearSourceAlarm(t.app.db, companyId, { ...alarm, at: at(m + 5) });
+    }
+    const rows = await t.app.db.selectFrom('alarms').select('id').where('source_code', '=', 'M-CHATTER').execute();
+    expect(rows).toHaveLength(1);
+    const load = (await get(MONITORING_PATHS.alarmLoad, operator)).json().datas;
+    const chatter = { sourceKind: 'meter', sourceCode: 'M-CHATTER', alarmType: 'voltage', count: 3 };
+    expect(load.chattering).toMatchObject([chatter]);
+    expect(load.mostFrequent[0]).toMatchObject(chatter);
+    expect(load.buckets.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(8);
   });
 });

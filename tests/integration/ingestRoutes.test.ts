@@ -491,6 +491,42 @@ describe('a batch of reads', () => {
     expect(c.clock_offset_s).toBeGreaterThanOrEqual(94);
     expect(c.clock_offset_s).toBeLessThanOrEqual(96);
   });
+
+  it('takes a relayed batch as sent when it says (sentAt): its last report never moves back nor past now', async () => {
+    const concentrator = () =>
+      t.app.db
+        .selectFrom('concentrators')
+        .select(['online', 'last_report_at'])
+        .where('company_id', '=', companyId)
+        .where('concentrator_code', '=', 'IC-001')
+        .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('concentrators')
+      .set({ online: false, last_report_at: null })
+      .where('company_id', '=', companyId)
+      .where('concentrator_code', '=', 'IC-001')
+      .execute();
+    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000);
+    const fiveHoursAgo = hoursAgo(5);
+    // sent five hours ago, before an outage: heard, but offline (two report intervals have passed)
+    await post(INGEST_PATHS.readings, { concentratorCode: 'IC-001', sentAt: fiveHoursAgo.toISOString(), readings: [] });
+    expect(await concentrator()).toEqual({ online: false, last_report_at: fiveHoursAgo });
+    // an older relayed batch does not move it back
+    await post(INGEST_PATHS.readings, { concentratorCode: 'IC-001', sentAt: hoursAgo(8).toISOString(), readings: [] });
+    expect((await concentrator()).last_report_at).toEqual(fiveHoursAgo);
+    // one from the future counts as now, and online
+    const before = t.clock.now().getTime();
+    const future = new Date(before + 3_600_000).toISOString();
+    await post(INGEST_PATHS.readings, { concentratorCode: 'IC-001', sentAt: future, readings: [] });
+    const heard = await concentrator();
+    expect(heard.online).toBe(true);
+    expect(heard.last_report_at?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(heard.last_report_at?.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    const bad = await post(INGEST_PATHS.readings, { concentratorCode: 'IC-001', sentAt: 'yesterday', readings: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().resp_msg).toContain('sentAt');
+    expect((await concentrator()).last_report_at).toEqual(heard.last_report_at);
+  });
 });
 
 describe('reach', () => {

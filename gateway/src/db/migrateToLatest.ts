@@ -22,6 +22,7 @@ import * as m0016 from './migrations/m0016_dma.ts';
 import * as m0017 from './migrations/m0017_dma_loss_rate_params.ts';
 import * as m0018 from './migrations/m0018_work_orders.ts';
 import * as m0019 from './migrations/m0019_work_order_indexes.ts';
+import * as m0020 from './migrations/m0020_alarm_load.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0017_dma_loss_rate_params': m0017,
   '0018_work_orders': m0018,
   '0019_work_order_indexes': m0019,
+  '0020_alarm_load': m0020,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chinaDayNumber, dayCumulative, dayNumberStart, dayShare, householdUse, RESIDENTIAL } from './demand.ts';
+import {
+  chinaDayNumber,
+  dayCumulative,
+  dayNumberStart,
+  dayShare,
+  householdHourShares,
+  householdUse,
+  RESIDENTIAL,
+} from './demand.ts';
 
 const WEDNESDAY = chinaDayNumber(Date.parse('2026-11-18T04:00:00Z'));
 const SATURDAY = chinaDayNumber(Date.parse('2026-11-21T04:00:00Z'));
@@ -56,5 +64,39 @@ describe('daily demand', () => {
     const month = householdUse(1, 5, RESIDENTIAL, 0.4, WEDNESDAY, start + 28 * 86_400_000);
     expect(month / 28).toBeGreaterThan(0.3);
     expect(month / 28).toBeLessThan(0.5);
+  });
+
+  it('draws water in bursts: silent hours at night, each day’s volume exactly its profile’s, the city on its profile', () => {
+    const HOUR = 3_600_000;
+    const start = dayNumberStart(WEDNESDAY);
+    const homes = 2_000;
+    const mean = hourly(RESIDENTIAL, WEDNESDAY);
+    const sum = new Array(24).fill(0);
+    let silentNightHours = 0;
+    let flowingAllNight = 0;
+    for (let meter = 0; meter < homes; meter++) {
+      const cum = householdHourShares(7, meter, RESIDENTIAL, WEDNESDAY);
+      expect(cum[24]).toBeCloseTo(1, 12);
+      // the register at the day's ends is the smooth model's, whatever the hours drew
+      const day = householdUse(7, meter, RESIDENTIAL, 0.4, WEDNESDAY, start + 24 * HOUR);
+      expect(day).toBeCloseTo(
+        dayCumulative(7, meter, RESIDENTIAL, 0.4, WEDNESDAY + 1) - dayCumulative(7, meter, RESIDENTIAL, 0.4, WEDNESDAY),
+        9,
+      );
+      let night = 0;
+      for (let h = 0; h < 24; h++) {
+        const used = (cum[h + 1] as number) - (cum[h] as number);
+        sum[h] += used;
+        if (h >= 1 && h < 5 && used === 0) night++;
+      }
+      silentNightHours += night;
+      if (night === 0) flowingAllNight++;
+    }
+    // 01:00–05:00: most hours silent; few homes draw water in every one of them (the continuous-flow rule's leak)
+    expect(silentNightHours / (homes * 4)).toBeGreaterThan(0.6);
+    expect(flowingAllNight / homes).toBeLessThan(0.02);
+    // summed over the city, each hour stays close to the category's profile
+    for (let h = 0; h < 24; h++)
+      expect(Math.abs(sum[h] / homes - (mean[h] as number))).toBeLessThan(0.25 * (mean[h] as number) + 0.002);
   });
 });

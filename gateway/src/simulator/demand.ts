@@ -127,7 +127,56 @@ export const dayShare = (category: number, d: number, minute: number): number =>
   return a + ((profile[i + 1] as number) - a) * (q - i);
 };
 
-/** A household's cumulative use at instant t since the start of China day `epoch` (m³, not rounded). */
+/**
+ * How bursty a household's use is hour by hour: the chance that it draws any water in an hour whose expected share of
+ * the day is r times the mean hour's is 1 − e^(−ACTIVITY·r). A home at 03:00 (r ≈ 0.1) is silent about four nights
+ * in five per hour; at the morning peak it always draws. A smooth profile at the meter would have every home flow a
+ * little every hour of the night — "continuous flow" on every shop and office in the city.
+ */
+const ACTIVITY = 2;
+const HOURS = 24;
+/** Per meter, the cumulative shares of its last evaluated day (a read every hour re-evaluates the same day). */
+const hourCache = new Map<number, { seed: number; category: number; d: number; cum: Float64Array }>();
+const HOUR_CACHE_MAX = 200_000;
+
+/**
+ * A household's cumulative shares of China day d at each whole hour (25 values, 0 … 1): its category's profile with
+ * each hour drawn as used (its expected share scaled up by 1/chance) or not used, then renormalized so the day's
+ * volume is exactly the profile's. Fixed by (seed, meter, d), so any instant can be evaluated on its own.
+ */
+export const householdHourShares = (seed: number, meter: number, category: number, d: number): Float64Array => {
+  const hit = hourCache.get(meter);
+  if (hit && hit.seed === seed && hit.d === d && hit.category === category) return hit.cum;
+  const cum = new Float64Array(HOURS + 1);
+  for (let h = 0; h < HOURS; h++) {
+    const expected = dayShare(category, d, (h + 1) * 60) - dayShare(category, d, h * 60);
+    const chance = 1 - Math.exp(-ACTIVITY * expected * HOURS);
+    const used = unit(seed ^ 0x40b5, meter, d, h) < chance;
+    cum[h + 1] = (cum[h] as number) + (used ? expected / chance : 0);
+  }
+  const total = cum[HOURS] as number;
+  // a day with no hour drawn (never with a daytime peak) keeps the plain profile
+  for (let h = 0; h <= HOURS; h++) cum[h] = total > 0 ? (cum[h] as number) / total : dayShare(category, d, h * 60);
+  if (hourCache.size >= HOUR_CACHE_MAX) hourCache.clear();
+  hourCache.set(meter, { seed, category, d, cum });
+  return cum;
+};
+
+/** The share of China day d a household has used by minute-of-day `minute`: its hours, linear within each. */
+export const householdDayShare = (seed: number, meter: number, category: number, d: number, minute: number): number => {
+  if (minute <= 0) return 0;
+  if (minute >= HOURS * 60) return 1;
+  const cum = householdHourShares(seed, meter, category, d);
+  const h = Math.floor(minute / 60);
+  const a = cum[h] as number;
+  return a + ((cum[h + 1] as number) - a) * (minute / 60 - h);
+};
+
+/**
+ * A household's cumulative use at instant t since the start of China day `epoch` (m³, not rounded). Each day's
+ * volume is exactly its category's (so a district's daily sum is its households'); within the day it comes in
+ * bursts (householdHourShares).
+ */
 export const householdUse = (
   seed: number,
   meter: number,
@@ -140,5 +189,9 @@ export const householdUse = (
   const minute = (t - dayNumberStart(d)) / 60_000;
   const c0 = dayCumulative(seed, meter, category, mean, d);
   const c1 = dayCumulative(seed, meter, category, mean, d + 1);
-  return c0 + (c1 - c0) * dayShare(category, d, minute) - dayCumulative(seed, meter, category, mean, epoch);
+  return (
+    c0 +
+    (c1 - c0) * householdDayShare(seed, meter, category, d, minute) -
+    dayCumulative(seed, meter, category, mean, epoch)
+  );
 };

@@ -101,8 +101,8 @@ export const planFaults = (plan: CityPlan, rng: Random): CityFaults => {
     f.batteryLife = rng.int(60, 150);
   });
   // poor coverage is a standing condition a utility tunes out or fixes (an antenna, a repeater): a handful of
-  // meters, not 3 % of the city (60 standing CSQ and 60 RSRP alarms greeted a newcomer)
-  some(0.005, (f) => {
+  // meters, not 3 % of the city (60 standing CSQ and 60 RSRP alarms greeted a newcomer); each raises two (CSQ, RSRP)
+  some(0.0025, (f) => {
     f.weakSignal = true;
   });
   const meterFault = new Int32Array(m.count).fill(-1);

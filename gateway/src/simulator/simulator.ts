@@ -53,6 +53,8 @@ export type Simulator = {
   plan: CityPlan;
   /** provisioned and backfilled (rejects if WaterOps refused the key or the archives) */
   ready: Promise<void>;
+  /** uploads what is due at `now` once, as the stream's loop does (for a test that moves the clock itself) */
+  step(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -156,13 +158,17 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     timers.add(timer);
   };
 
-  /** Uploads a sender's reads in (from, to], in chunks; hands any pending commands it gets back to the devices. */
-  const upload = async (sender: Sender, from: number, to: number, hourlyFrom?: number) => {
+  /**
+   * Uploads a sender's reads in (from, to], in chunks; hands any pending commands it gets back to the devices.
+   * `sentAt`: when the concentrator sent them, for the history sent at start (one that is down now last reported
+   * before its outage, and WaterOps must hear it so, not as a report made now)
+   */
+  const upload = async (sender: Sender, from: number, to: number, hourlyFrom?: number, sentAt?: number) => {
     const concentrator = plan.concentrators[sender.concentrator];
     const reads = readingsBetween(plan, state, from, to, { meters: sender.meters, hourlyFrom });
     // the concentrator's own clock as it sends: WaterOps reads the drift from it
-    const sentAt = now();
-    const clock = iso(sentAt + clockDrift(plan, sender.concentrator, sentAt) * 1000);
+    const sent = sentAt ?? now();
+    const clock = iso(sent + clockDrift(plan, sender.concentrator, sent) * 1000);
     // a concentrator with nothing to send still reports in (it stays online); others only send reads
     const starts = reads.length === 0 ? (concentrator ? [0] : []) : [];
     for (let s = 0; s < reads.length; s += INGEST_CHUNK) starts.push(s);
@@ -173,7 +179,13 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       const readings = reads.slice(s, s + INGEST_CHUNK).map((r) => toIngestReading(plan, r));
       const reply = await client.readings(
         concentrator
-          ? { concentratorCode: concentrator.code, clock, readings, ...(s === 0 ? { status } : {}) }
+          ? {
+              concentratorCode: concentrator.code,
+              clock,
+              readings,
+              ...(s === 0 ? { status } : {}),
+              ...(sentAt === undefined ? {} : { sentAt: iso(sentAt) }),
+            }
           : { readings },
       );
       for (const c of reply.commands) receive(c);
@@ -290,6 +302,8 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   };
 
   // ── start: archives, backfill, heartbeat, then stream ─────────────────────────────────────────────────────
+  /** When a sender last uploaded: its last slot's upload minute (before its outage if it is down). */
+  const lastSent = (sender: Sender, at: number) => Math.min(at, sender.sentUntil + sender.minute * MINUTE);
   const start = async () => {
     let created = 0;
     for (const archives of cityArchives(plan)) {
@@ -320,7 +334,8 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
       // a concentrator that is offline right now has sent only what it had before the outage began
       const outage = sender.concentrator >= 0 ? outageAt(plan, sender.concentrator, at) : undefined;
       sender.sentUntil = outage ? Math.floor(outage.start / HOUR) * HOUR : dueUntil(sender, at);
-      if (sender.sentUntil > recentFrom) accepted += await upload(sender, recentFrom, sender.sentUntil, hourlyFrom);
+      if (sender.sentUntil > recentFrom)
+        accepted += await upload(sender, recentFrom, sender.sentUntil, hourlyFrom, lastSent(sender, at));
     }
     // every concentrator and collector says it is there, so commands reach them before their first hourly upload
     const up = (k: number) => !outageAt(plan, k, at);
@@ -334,7 +349,8 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
     for (const sender of senders) {
       if (stopped) return;
       const until = Math.min(recentFrom, sender.sentUntil);
-      if (until > fromOf(sender)) accepted += await upload(sender, fromOf(sender), until, hourlyFrom);
+      if (until > fromOf(sender))
+        accepted += await upload(sender, fromOf(sender), until, hourlyFrom, lastSent(sender, at));
     }
     log(`simulator: backfilled ${accepted} readings since ${iso(Math.max(from, historyStart))}`);
   };
@@ -357,6 +373,10 @@ export const startSimulator = (opts: SimulatorOptions): Simulator => {
   return {
     plan,
     ready,
+    async step() {
+      await ready;
+      await tick();
+    },
     async stop() {
       stopped = true;
       stopping.abort();

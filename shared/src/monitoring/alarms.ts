@@ -146,7 +146,24 @@ export const AlarmUnshelveRequest = Type.Object({
 /** How many alarms an action changed (ids not found in the tenant, or in a state the action does not apply to, are skipped). */
 export const AlarmActionResult = Type.Object({ changed: Type.Integer({ minimum: 0 }) });
 
-/** The alarm-load panel: alarms raised per 10 minutes over the last 24 h, stale ones (active ≥ 24 h), top 10 sources. */
+/** One alarm (a source and a type: the tag ISA-18.2 counts by) among the bad actors of the alarm-load panel. */
+export const AlarmBadActor = Type.Object({
+  sourceKind: AlarmSourceKind,
+  sourceId: Type.Integer(),
+  sourceCode: Type.String(),
+  alarmType: AlarmType,
+  /** raised in 24 h (most frequent); raised in its worst hour (chattering) */
+  count: Type.Integer({ minimum: 0 }),
+});
+export type AlarmBadActor = Static<typeof AlarmBadActor>;
+
+/** An alarm raised this many times within one hour is chattering (a rule or a device to tune). */
+export const CHATTER_PER_HOUR = 3;
+
+/**
+ * The alarm-load panel: alarms raised per 10 minutes over the last 24 h, stale ones (active ≥ 24 h), and the bad
+ * actors a utility tunes first: the 10 most frequent alarms and the chattering ones.
+ */
 export const AlarmLoad = Type.Object({
   /** one bucket per 10 minutes, oldest first */
   buckets: Type.Array(Type.Object({ start: Instant, count: Type.Integer({ minimum: 0 }) })),
@@ -155,14 +172,10 @@ export const AlarmLoad = Type.Object({
   /** alarms raised in the last 10 minutes; ≥ FLOOD_THRESHOLD is a flood */
   lastTenMinutes: Type.Integer({ minimum: 0 }),
   stale: Type.Integer({ minimum: 0 }),
-  topSources: Type.Array(
-    Type.Object({
-      sourceKind: AlarmSourceKind,
-      sourceId: Type.Integer(),
-      sourceCode: Type.String(),
-      count: Type.Integer({ minimum: 0 }),
-    }),
-  ),
+  /** the 10 alarms raised most often in 24 h */
+  mostFrequent: Type.Array(AlarmBadActor),
+  /** up to 10 alarms raised CHATTER_PER_HOUR times or more within one hour in 24 h, the worst first */
+  chattering: Type.Array(AlarmBadActor),
   /** priority mix of the last 24 h (share of urgent, severe, alarm, general; 0–1) */
   mix: Type.Object({ urgent: Type.Number(), severe: Type.Number(), alarm: Type.Number(), general: Type.Number() }),
 });

@@ -82,6 +82,11 @@ export const IngestBatch = Type.Object({
   concentratorCode: Type.Optional(Type.String({ maxLength: 64 })),
   /** the sender's clock (ISO) when it sent the batch: the concentrator's clock drift */
   clock: Type.Optional(Type.String({ maxLength: 40 })),
+  /**
+   * when the concentrator sent this batch, if a head-end relays it later (ISO): its last report is then that time,
+   * never later than now; without it, now
+   */
+  sentAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
   readings: Type.Array(Type.Unknown({ description: 'IngestReading' }), { maxItems: INGEST_MAX_READINGS, default: [] }),
   status: Type.Optional(Type.Array(Type.Unknown({ description: 'IngestStatus' }), { maxItems: 10_000 })),
   commandResults: Type.Optional(Type.Array(CommandResult, { maxItems: 10_000 })),

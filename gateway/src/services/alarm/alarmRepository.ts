@@ -1,7 +1,14 @@
 // SQL of the alarm console: the paged list and its ETag, the change feed, events, children, the operator's
 // transitions (acknowledge, shelve, unshelve; bulk; the WHERE clauses are alarmTransitions.canApply) and the
 // auto-unshelve at expiry, each with its alarm_events rows and a new change_seq under the tenant's alarm lock.
-import type { Alarm, AlarmEvent, AlarmListQuery, AlarmState } from '@waterops/shared/monitoring';
+import {
+  type Alarm,
+  type AlarmBadActor,
+  type AlarmEvent,
+  type AlarmListQuery,
+  type AlarmState,
+  CHATTER_PER_HOUR,
+} from '@waterops/shared/monitoring';
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { type ScopePredicate, scopeExpression } from '../resource/resourceScope.ts';
@@ -345,40 +352,80 @@ export const tenantsWithExpiredShelving = async (db: Db, now: Date): Promise<num
 const BUCKET_MS = 10 * 60_000;
 const BUCKETS = 144;
 
+type BadActorRow = { source_kind: string; source_id: unknown; source_code: string; alarm_type: string; n: unknown };
+const badActor = (r: BadActorRow): AlarmBadActor => ({
+  sourceKind: r.source_kind as AlarmBadActor['sourceKind'],
+  sourceId: Number(r.source_id),
+  sourceCode: r.source_code,
+  alarmType: r.alarm_type as AlarmBadActor['alarmType'],
+  count: Number(r.n),
+});
+const BAD_ACTORS = 10;
+
 /**
  * The alarm-load panel over the last 24 h, in the caller's scope, suppressed alarms left out (their parent stands
- * for them): alarms raised per 10 minutes (a re-raise counts at its latest time), stale ones (active ≥ 24 h), the
- * ten sources with most alarms and the priority mix.
+ * for them). It counts annunciations, as ISA-18.2 does: each raise and each re-raise of an alarm (one that returned
+ * to normal unacknowledged and sounded again keeps its row, so counting rows would hide a chattering alarm). Per 10
+ * minutes, the last 10 minutes, the priority mix, the most frequent alarms and the chattering ones (an alarm is a
+ * source and a type); stale alarms are those active for 24 h.
  */
 export const alarmLoad = async (db: Db, companyId: number, scope: AlarmScope, now: Date) => {
   const end = Math.floor(now.getTime() / BUCKET_MS) * BUCKET_MS + BUCKET_MS;
   const start = new Date(end - BUCKETS * BUCKET_MS);
   let base = db.selectFrom('alarms as t').where('t.company_id', '=', companyId).where('t.suppressed', '=', false);
   if (scope !== null) base = base.where(scopeExpression(scope));
-  const recent = base.where('t.raised_at', '>=', start);
-  const [buckets, levels, sources, stale] = await Promise.all([
-    recent
+  const sounded = base
+    .innerJoin('alarm_events as e', (j) =>
+      j.onRef('e.company_id', '=', 't.company_id').onRef('e.alarm_id', '=', 't.id'),
+    )
+    .where('e.action', 'in', ['raised', 'reraised'])
+    .where('e.at', '>=', start);
+  const alarmKey = ['t.source_kind', 't.source_id', 't.source_code', 't.alarm_type'] as const;
+  const [buckets, levels, frequent, chattering, stale, lastTen] = await Promise.all([
+    sounded
       .select([
-        sql<number>`floor(extract(epoch from t.raised_at) * 1000 / ${BUCKET_MS})`.as('b'),
+        sql<number>`floor(extract(epoch from e.at) * 1000 / ${BUCKET_MS})`.as('b'),
         sql<number>`count(*)`.as('n'),
       ])
       .groupBy('b')
       .execute(),
-    recent
+    sounded
       .select(['t.level', sql<number>`count(*)`.as('n')])
       .groupBy('t.level')
       .execute(),
-    recent
-      .select(['t.source_kind', 't.source_id', 't.source_code', sql<number>`count(*)`.as('n')])
-      .groupBy(['t.source_kind', 't.source_id', 't.source_code'])
+    sounded
+      .select([...alarmKey, sql<number>`count(*)`.as('n')])
+      .groupBy([...alarmKey])
       .orderBy('n', 'desc')
       .orderBy('t.source_code')
-      .limit(10)
+      .limit(BAD_ACTORS)
+      .execute(),
+    // per alarm, the most times it sounded within any one hour (a sliding hour: a burst across o'clock counts whole)
+    db
+      .selectFrom(
+        sounded
+          .select([
+            ...alarmKey,
+            sql<number>`count(*) over (partition by t.source_kind, t.source_id, t.alarm_type order by e.at
+              range between interval '1 hour' preceding and current row)`.as('n'),
+          ])
+          .as('h'),
+      )
+      .select(['h.source_kind', 'h.source_id', 'h.source_code', 'h.alarm_type', sql<number>`max(h.n)`.as('n')])
+      .groupBy(['h.source_kind', 'h.source_id', 'h.source_code', 'h.alarm_type'])
+      .having(sql<number>`max(h.n)`, '>=', CHATTER_PER_HOUR)
+      .orderBy('n', 'desc')
+      .orderBy('h.source_code')
+      .limit(BAD_ACTORS)
       .execute(),
     base
       .select(sql<number>`count(*)`.as('n'))
       .where('t.active', '=', true)
       .where('t.raised_at', '<=', new Date(now.getTime() - 24 * 3_600_000))
+      .executeTakeFirst(),
+    sounded
+      .select(sql<number>`count(*)`.as('n'))
+      .where('e.at', '>', new Date(now.getTime() - BUCKET_MS))
       .executeTakeFirst(),
   ]);
   const perBucket = new Map(buckets.map((b) => [Number(b.b), Number(b.n)]));
@@ -392,22 +439,13 @@ export const alarmLoad = async (db: Db, companyId: number, scope: AlarmScope, no
     const n = Number(levels.find((l) => l.level === level)?.n ?? 0);
     return total === 0 ? 0 : Math.round((n / total) * 1000) / 1000;
   };
-  const tenMinutesAgo = now.getTime() - BUCKET_MS;
   return {
     buckets: series,
     target: 1,
-    lastTenMinutes: await base
-      .select(sql<number>`count(*)`.as('n'))
-      .where('t.raised_at', '>', new Date(tenMinutesAgo))
-      .executeTakeFirst()
-      .then((r) => Number(r?.n ?? 0)),
+    lastTenMinutes: Number(lastTen?.n ?? 0),
     stale: Number(stale?.n ?? 0),
-    topSources: sources.map((s) => ({
-      sourceKind: s.source_kind as 'meter',
-      sourceId: Number(s.source_id),
-      sourceCode: s.source_code,
-      count: Number(s.n),
-    })),
+    mostFrequent: frequent.map(badActor),
+    chattering: chattering.map(badActor),
     mix: { urgent: share('urgent'), severe: share('severe'), alarm: share('alarm'), general: share('general') },
   };
 };

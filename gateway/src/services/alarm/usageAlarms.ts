@@ -64,7 +64,8 @@ export const evaluateUsageOfMeters = async (
         ['zeroUse', fresh ? zeroUse(series, rule) : null],
         ['stuckMeter', fresh ? stuckMeter(series, rule) : null],
         ['suddenIncrease', fresh ? suddenIncrease(series, rule) : null],
-        ['continuousFlow', continuousFlow(readsOf.get(m.id) ?? [], rule)],
+        // a bulk meter flows all night by design; its leaks are the night-flow analysis's
+        ['continuousFlow', m.bulk ? null : continuousFlow(readsOf.get(m.id) ?? [], rule)],
       ];
       for (const [alarmType, f] of found)
         if (f)

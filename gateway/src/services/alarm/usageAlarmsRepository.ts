@@ -2,6 +2,7 @@
 
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
 
 /** Meters of the tenant whose validated days were (re)computed after `since`. */
@@ -16,18 +17,47 @@ export const recomputedMeters = async (db: Kysely<DB>, companyId: number, since:
       .execute()
   ).map((r) => Number(r.meter_id));
 
-export type UsageMeter = { id: number; code: string; areaId: number | null };
+/** `bulk`: a meter others' water runs through (no continuous-flow alarm: it always flows). */
+export type UsageMeter = { id: number; code: string; areaId: number | null; bulk: boolean };
 
 export const usageMeters = async (db: Kysely<DB>, companyId: number, ids: readonly number[]): Promise<UsageMeter[]> =>
   (
     await db
-      .selectFrom('water_meters')
-      .select(['id', 'meter_code', 'area_id'])
-      .where('company_id', '=', companyId)
-      .where('id', 'in', [...ids])
-      .where('used', '=', true)
+      .selectFrom('water_meters as w')
+      .select(['w.id', 'w.meter_code', 'w.area_id'])
+      // a bulk meter: a district's inlet, outlet or supervision point, or the parent of other meters (a building's
+      // master meter); water runs through it all night by design
+      .select((eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('district_meters as dm')
+                .select('dm.meter_id')
+                .whereRef('dm.company_id', '=', 'w.company_id')
+                .whereRef('dm.meter_id', '=', 'w.id')
+                .where('dm.role', '!=', DISTRICT_METER_ROLE.member),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('water_meters as c')
+                .select('c.id')
+                .whereRef('c.company_id', '=', 'w.company_id')
+                .whereRef('c.parent_meter_id', '=', 'w.id'),
+            ),
+          ])
+          .as('bulk'),
+      )
+      .where('w.company_id', '=', companyId)
+      .where('w.id', 'in', [...ids])
+      .where('w.used', '=', true)
       .execute()
-  ).map((m) => ({ id: Number(m.id), code: m.meter_code, areaId: m.area_id === null ? null : Number(m.area_id) }));
+  ).map((m) => ({
+    id: Number(m.id),
+    code: m.meter_code,
+    areaId: m.area_id === null ? null : Number(m.area_id),
+    bulk: Boolean(m.bulk),
+  }));
 
 /** Each meter's days from `fromDay` on, oldest first: consumption and whether the day is actual. */
 export const usageDays = async (db: Kysely<DB>, companyId: number, ids: readonly number[], fromDay: string) =>

@@ -2,6 +2,7 @@
 // the devices a status list names, and what a head-end may ask to resume (how much WaterOps already holds).
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
+import { DEFAULT_REPORT_MINUTES, MIN_OFFLINE_MINUTES } from '../deviceStatus/offlineDevices.ts';
 import type { IngestKeyOwner } from './ingestKeyRepository.ts';
 
 export type IngestMeter = {
@@ -73,20 +74,38 @@ export const findIngestConcentrator = async (
   return row ? { id: Number(row.id) } : undefined;
 };
 
-/** A concentrator reported: online, when, and how far its clock is from ours. */
+/**
+ * A concentrator reported at `at` (now, or earlier for a relayed batch): its last report moves forward, never back,
+ * and it is online only if that report is within its offline threshold (offlineDevices.ts) of `now`.
+ */
 export const markConcentratorReported = (
   db: Kysely<DB>,
   companyId: number,
   id: number,
   at: Date,
   clockOffsetS: number | null,
+  now: Date = at,
 ) =>
   db
     .updateTable('concentrators')
-    .set({ online: true, last_report_at: at, ...(clockOffsetS === null ? {} : { clock_offset_s: clockOffsetS }) })
+    .set({
+      ...reportedSet(at, now, 'report_rate'),
+      ...(clockOffsetS === null ? {} : { clock_offset_s: clockOffsetS }),
+    })
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .execute();
+
+/** last_report_at forward to `at`, and online as the offline job would judge that report at `now`. */
+const reportedSet = (at: Date, now: Date, interval: 'report_rate' | 'upload_frequency') => {
+  const when = at.toISOString();
+  const last = sql<Date>`greatest(coalesce(last_report_at, ${when}::timestamptz), ${when}::timestamptz)`;
+  return {
+    last_report_at: last,
+    online: sql<boolean>`${last} >= ${now.toISOString()}::timestamptz - make_interval(mins =>
+      greatest(2 * coalesce(${sql.ref(interval)}, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES}))`,
+  };
+};
 
 /** Collectors named in a status list: online now; returns the codes that are not the key's. */
 export const markCollectorsReported = async (
@@ -94,11 +113,12 @@ export const markCollectorsReported = async (
   owner: IngestKeyOwner,
   codes: readonly string[],
   at: Date,
+  now: Date = at,
 ): Promise<Set<string>> => {
   if (codes.length === 0) return new Set();
   let q = db
     .updateTable('collectors')
-    .set({ online: true, last_report_at: at })
+    .set(reportedSet(at, now, 'upload_frequency'))
     .where('company_id', '=', owner.companyId)
     .where(sql<boolean>`collector_code = any(${[...new Set(codes)]}::text[])`);
   if (owner.concentratorId !== null) q = q.where('concentrator_id', '=', owner.concentratorId);

@@ -87,6 +87,8 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
       const owner = await auth.ownerOf(request);
       const body = request.body as IngestBatch;
       const at = now();
+      // a relayed batch: when its concentrator sent it (never later than now; the schema checked the format)
+      const sentAt = body.sentAt ? new Date(Math.min(Date.parse(body.sentAt), at.getTime())) : at;
       const rejected: RejectedRow[] = [];
 
       // The sender: a concentrator key speaks for its own concentrator even when the batch does not name it.
@@ -98,8 +100,8 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
       }
       if (senderId !== null) {
         const clock = body.clock ? Date.parse(body.clock) : Number.NaN;
-        const offset = Number.isFinite(clock) ? Math.round((clock - at.getTime()) / 1000) : null;
-        await markConcentratorReported(app.db, owner.companyId, senderId, at, offset);
+        const offset = Number.isFinite(clock) ? Math.round((clock - sentAt.getTime()) / 1000) : null;
+        await markConcentratorReported(app.db, owner.companyId, senderId, sentAt, offset, at);
       }
 
       // Reads: shape first, then the meter, its max reading and the data-push blacklist, then the store.
@@ -166,11 +168,11 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         else if (raw.kind === 'collector') collectorCodes.push(code);
         else {
           const found = await findIngestConcentrator(app.db, owner, code);
-          if (found) await markConcentratorReported(app.db, owner.companyId, found.id, at, null);
+          if (found) await markConcentratorReported(app.db, owner.companyId, found.id, sentAt, null, at);
           else rejected.push(reject(request, 'status', index, code, 'unknownDevice'));
         }
       }
-      const unknownCollectors = await markCollectorsReported(app.db, owner, collectorCodes, at);
+      const unknownCollectors = await markCollectorsReported(app.db, owner, collectorCodes, sentAt, at);
       for (const { raw, index } of statusRows)
         if (raw?.kind === 'collector' && unknownCollectors.has(String(raw.code).trim()))
           rejected.push(reject(request, 'status', index, String(raw.code).trim(), 'unknownDevice'));

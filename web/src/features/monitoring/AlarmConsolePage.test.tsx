@@ -37,7 +37,8 @@ const LOAD = {
   target: 1,
   lastTenMinutes: 1,
   stale: 2,
-  topSources: [{ sourceKind: 'meter', sourceId: 10, sourceCode: 'SB00000001', count: 4 }],
+  mostFrequent: [{ sourceKind: 'meter', sourceId: 10, sourceCode: 'SB00000001', alarmType: 'voltage', count: 4 }],
+  chattering: [],
   mix: { urgent: 0.1, severe: 0.2, alarm: 0.3, general: 0.4 },
 };
 
@@ -253,6 +254,9 @@ describe('the alarm console', () => {
     await page.serve(three);
     const load = await screen.findByRole('region', { name: '告警负荷' });
     expect(within(load).getByText('SB00000001')).toBeTruthy();
+    expect(within(load).getByText('水表 · 低电压')).toBeTruthy();
+    // nothing chattering: said, not an empty table
+    expect(within(load).getByText('无')).toBeTruthy();
     expect(within(load).getByText('紧急 10%')).toBeTruthy();
     expect(within(load).getByRole('img', { name: '每 10 分钟告警数（过去 24 小时）' })).toBeTruthy();
   });

@@ -1,7 +1,14 @@
 // The alarm-load panel: alarms raised per 10 minutes over 24 h against the one-per-10-minutes target, the last 10
-// minutes, stale alarms, the top 10 sources and the priority mix. Asked every minute and after live changes.
+// minutes, stale alarms, the priority mix and the bad actors to tune first (the most frequent and the chattering
+// alarms, each a source and a type). Asked every minute and after live changes.
 import { Card, Classes, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { ALARM_LEVELS, type AlarmLoad, FLOOD_THRESHOLD } from '@waterops/shared/monitoring';
+import {
+  ALARM_LEVELS,
+  type AlarmBadActor,
+  type AlarmLoad,
+  CHATTER_PER_HOUR,
+  FLOOD_THRESHOLD,
+} from '@waterops/shared/monitoring';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart, type BarDatum } from '../../components/charts/BarChart.tsx';
@@ -84,20 +91,33 @@ export function AlarmLoadPanel({ changeMark }: AlarmLoadPanelProps) {
           <div className={Classes.TEXT_MUTED}>{t('alarmConsole.load.mixTarget')}</div>
         </div>
         <div>
-          <H5>{t('alarmConsole.load.topSources')}</H5>
-          <HTMLTable compact className="wo-alarm-top">
-            <tbody>
-              {data.topSources.map((s) => (
-                <tr key={`${s.sourceKind}/${s.sourceId}`}>
-                  <td>{s.sourceCode}</td>
-                  <td className={Classes.TEXT_MUTED}>{t(`alarmConsole.sourceKind.${s.sourceKind}`)}</td>
-                  <td className="wo-num">{s.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <H5>{t('alarmConsole.load.mostFrequent')}</H5>
+          <BadActors actors={data.mostFrequent} count={(n) => String(n)} />
+          <H5>{t('alarmConsole.load.chattering', { n: CHATTER_PER_HOUR })}</H5>
+          <BadActors actors={data.chattering} count={(n) => t('alarmConsole.load.perHour', { count: n })} />
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A table of bad actors: the source, what it raises, how often; "none" when the list is empty. */
+function BadActors({ actors, count }: { actors: readonly AlarmBadActor[]; count: (n: number) => string }) {
+  const { t } = useTranslation();
+  if (actors.length === 0) return <p className={Classes.TEXT_MUTED}>{t('alarmConsole.load.none')}</p>;
+  return (
+    <HTMLTable compact className="wo-alarm-top">
+      <tbody>
+        {actors.map((a) => (
+          <tr key={`${a.sourceKind}/${a.sourceId}/${a.alarmType}`}>
+            <td>{a.sourceCode}</td>
+            <td className={Classes.TEXT_MUTED}>
+              {t(`alarmConsole.sourceKind.${a.sourceKind}`)} · {t(`alarmConsole.type.${a.alarmType}`)}
+            </td>
+            <td className="wo-num">{count(a.count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }

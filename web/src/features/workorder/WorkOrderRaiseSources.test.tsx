@@ -46,7 +46,7 @@ describe('the alarm console', () => {
     );
     const calls = fakeUserServer(demoUser({ permissions }), (url) => {
       if (url.includes('/alarms/load'))
-        return ok({ buckets: [], target: 1, lastTenMinutes: 0, stale: 0, topSources: [], mix: {} });
+        return ok({ buckets: [], target: 1, lastTenMinutes: 0, stale: 0, mostFrequent: [], chattering: [], mix: {} });
       if (url.endsWith('/workorder/batchRaise'))
         return ok([
           { ok: true, created: true, id: 1, code: 'GD1', message: null },
