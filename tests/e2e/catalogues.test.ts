@@ -31,7 +31,7 @@ describe('catalogues', () => {
     await openFromMainMenu(page, '厂家管理');
     await page.waitForURL(/#\/device\/manufacturer$/);
     await addButton(page, '厂家管理').click();
-    let dialog = page.getByRole('dialog', { name: '新增 - 厂家管理' });
+    let dialog = page.getByRole('dialog', { name: '新增厂家' });
     await dialog.getByLabel('厂家名称').fill(' 宁波水表厂 ');
     await dialog.getByLabel('编码').fill('NBSB');
     await dialog.getByLabel('联系电话').fill('0574-8765');
@@ -53,7 +53,7 @@ describe('catalogues', () => {
     await openFromMainMenu(page, '表型管理');
     await page.waitForURL(/#\/device\/meterModel$/);
     await addButton(page, '表型管理').click();
-    dialog = page.getByRole('dialog', { name: '新增 - 表型管理' });
+    dialog = page.getByRole('dialog', { name: '新增表型' });
     await dialog.getByLabel('类型名称').fill('LXS-20E');
     await dialog.getByLabel('厂家').selectOption({ label: '宁波水表厂' });
     await dialog.getByLabel('水表种类').selectOption({ label: 'NB-IoT表' });
@@ -69,7 +69,7 @@ describe('catalogues', () => {
 
     // spec §5 "type name must be unique": the same name again is refused in the dialog
     await addButton(page, '表型管理').click();
-    dialog = page.getByRole('dialog', { name: '新增 - 表型管理' });
+    dialog = page.getByRole('dialog', { name: '新增表型' });
     await dialog.getByLabel('类型名称').fill('LXS-20E');
     await dialog.getByRole('button', { name: '确定' }).click();
     await visible(dialog.getByText(/类型名称.*存在/));

@@ -187,7 +187,9 @@ describe('POST device/watermeter/save', () => {
     [{ meterCode: ' ' }, 'meterCode', 'rules.meterCode.required'],
     [{ areaId: null }, 'areaId', 'rules.meterArea.required'],
     [{ baseReading: 'abc' }, 'baseReading', 'rules.baseReading.number'],
-    [{ baseReading: '-1' }, 'baseReading', 'rules.baseReading.number'],
+    // a number below 0 is a number: the spec's "not less than 0" answers it, not "base must be a number"
+    [{ baseReading: '-5' }, 'baseReading', 'rules.baseReading.negative'],
+    [{ baseReading: -5 }, 'baseReading', 'rules.baseReading.negative'],
     [{ maxReading: 100, baseReading: 100.5 }, 'baseReading', 'rules.baseReading.aboveMax'],
     [{ operationYears: 21 }, 'operationYears', 'rules.operationYears.range'],
     [{ operationYears: '2.5' }, 'operationYears', 'rules.operationYears.range'],
@@ -224,6 +226,7 @@ describe('POST device/watermeter/save', () => {
 
   it('"base must be a number" and "operation years 0 to 20" read as the spec says', () => {
     expect(en('rules.baseReading.number')).toBe('The base must be a number');
+    expect(zh('rules.baseReading.negative')).toBe('底数不能小于0');
     expect(zh('rules.operationYears.range')).toBe('运行年限应为0到20的整数');
   });
 

@@ -139,6 +139,11 @@ beforeAll(async () => {
     { at: at('2026-03-04', '00:00'), reading: 12.1 },
   ]);
   await insertReads(theirMeter, [{ at: at(D1, '12:00'), reading: 1 }], other.companyId);
+  // meter B (another area) reads at the same instant as meter A, and once in between
+  await insertReads(meterB, [
+    { at: at(D1, '12:00'), reading: 50 },
+    { at: at(D2, '06:00'), reading: 51 },
+  ]);
 
   await t.app.db
     .insertInto('reading_days')
@@ -224,6 +229,7 @@ describe('GET meter/meterBase/readings', () => {
     expect(page.count).toBe(4);
     expect(page.data.map((r) => r.reading)).toEqual([12, 11.25, 10.5, 10]);
     expect(page.data[1]).toMatchObject({
+      meterId: meter,
       time: at(D2, '12:00').toISOString(),
       reading: 11.25,
       voltage: 3.5,
@@ -260,10 +266,51 @@ describe('GET meter/meterBase/readings', () => {
     expect(enRes.json()).toMatchObject({ resp_msg: en(key, params), field });
   });
 
-  it('refuses a malformed day and a page size over 999; without a meter the page is empty', async () => {
+  it('refuses a malformed day and a page size over 999', async () => {
     expect((await call(`${P.readings}?meterId=${meter}&from=1.3.2026`, admin)).statusCode).toBe(400);
     expect((await call(`${P.readings}?meterId=${meter}&limit=1000`, admin)).statusCode).toBe(400);
-    expect((await readings(`from=${D1}&to=${D3}`)).count).toBe(0);
+    expect((await call(`${P.readings}?from=${D1}&to=${D3}&limit=1000`, admin)).statusCode).toBe(400);
+  });
+
+  it('without a meter lists the latest reads of every meter of the tenant, newest first, each naming its meter', async () => {
+    const page = await readings(`from=${D1}&to=${D3}`);
+    // meter A's four reads and meter B's two; never the other tenant's read of the same instant
+    expect(page.count).toBe(6);
+    expect(page.data.map((r) => [r.meterId, r.reading])).toEqual([
+      [meter, 12],
+      [meter, 11.25],
+      [meterB, 51],
+      // the same instant: by meter id
+      ...(meter < meterB
+        ? [
+            [meter, 10.5],
+            [meterB, 50],
+          ]
+        : [
+            [meterB, 50],
+            [meter, 10.5],
+          ]),
+      [meter, 10],
+    ]);
+    expect(page.data.every((r) => r.meterId !== theirMeter)).toBe(true);
+    const codes = await t.app.db
+      .selectFrom('water_meters')
+      .select(['id', 'meter_code'])
+      .where('id', 'in', [meter, meterB])
+      .execute();
+    for (const r of page.data) expect(r.meterCode).toBe(codes.find((c) => Number(c.id) === r.meterId)?.meter_code);
+  });
+
+  it('pages the reads of every meter like those of one: the count stays the total', async () => {
+    const all = await readings(`from=${D1}&to=${D3}&limit=6`);
+    const first = await readings(`from=${D1}&to=${D3}&limit=4&page=1`);
+    const second = await readings(`from=${D1}&to=${D3}&limit=4&page=2`);
+    expect(first.count).toBe(6);
+    expect(second.count).toBe(6);
+    expect([...first.data, ...second.data]).toEqual(all.data);
+    // the range rules hold without a meter too
+    const long = await call(`${P.readings}?from=2025-01-01&to=2026-03-01`, admin, 'en');
+    expect(long.json()).toMatchObject({ resp_msg: en('readingRecord.rangeTooLong', { max: 366 }), field: 'to' });
   });
 
   it("answers 404 for another tenant's meter and a meter that does not exist", async () => {
@@ -378,6 +425,40 @@ describe('data scope', () => {
       expect((await call(`${path}?meterId=${meter}&from=${D1}&to=${D3}`, token)).json()).toEqual(notFound);
       expect((await call(`${path}?meterId=${meterB}&from=${D1}&to=${D3}`, token)).statusCode).toBe(200);
     }
+    // without a meter: the latest reads of its area's meters only
+    const latest = await readings(`from=${D1}&to=${D3}`, token);
+    expect(latest.count).toBe(2);
+    expect(latest.data.map((r) => [r.meterId, r.reading])).toEqual([
+      [meterB, 51],
+      [meterB, 50],
+    ]);
+  });
+
+  it('an account whose scope holds no meter sees no reads without a meter either', async () => {
+    const user = await createUserWithPermissions(t.app, companyId, [PERMISSIONS.readingRecordView]);
+    const { region_id } = await t.app.db
+      .selectFrom('areas')
+      .select('region_id')
+      .where('id', '=', areaA)
+      .executeTakeFirstOrThrow();
+    const emptyArea = Number(
+      (
+        await t.app.db
+          .insertInto('areas')
+          .values({ company_id: companyId, region_id, area_name: uniq('空区') })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: PLACE_PATHS.userRegionAreaSave,
+      payload: { userId: user.id, regionIds: [], areaIds: [emptyArea] },
+      headers: bearer(admin),
+    });
+    expect(saved.json().resp_code, saved.body).toBe(0);
+    const token = await signIn(t.app, user.username, user.password);
+    expect(await readings(`from=${D1}&to=${D3}`, token)).toEqual(expect.objectContaining({ count: 0, data: [] }));
   });
 });
 

@@ -1,6 +1,7 @@
 // One error handler and one not-found handler for the whole app, so every failure has the same envelope
-// `{resp_code, resp_msg, field?}` with a localized message: 400 names the bad field, 401/403/404/429 say what they
-// mean, and a 500 says only "internal error" (the stack goes to the log, never to the client).
+// `{resp_code, resp_msg, field?}` with a localized message: 400 names the bad field (and says when text is too
+// long), 401/403/404/429 say what they mean, and a 500 says only "internal error" (the stack goes to the log, never
+// to the client).
 import type { ErrorBody } from '@waterops/shared/api';
 import type { MessageKey } from '@waterops/shared/i18n';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,7 +27,11 @@ export const forbidden = (): AppError => new AppError(403, 'errors.forbidden');
 /** No such record in the caller's tenant: the same answer whether it does not exist or belongs to another tenant. */
 export const notFound = (): AppError => new AppError(404, 'errors.notFound');
 
-type ValidationItem = { instancePath?: string; params?: { missingProperty?: string } };
+type ValidationItem = {
+  keyword?: string;
+  instancePath?: string;
+  params?: { missingProperty?: string; limit?: number };
+};
 
 /** The request field a schema violation is about: `nickname`, `items.0.code`, or the part (body, querystring). */
 export const validationField = (error: FastifyError): string => {
@@ -55,6 +60,15 @@ const errorsPlugin: FastifyPluginAsync = async (fastify) => {
     }
     if (error.validation) {
       const field = validationField(error);
+      // Text over its schema's limit (spec §5 "label at most 20 characters") says so, as the form does; a nullable
+      // field lists its null branch first, so look at every error of the (one) field ajv stopped at.
+      const tooLong = (error.validation as ValidationItem[]).find((v) => v.keyword === 'maxLength');
+      if (tooLong?.params?.limit !== undefined)
+        return send(reply, 400, {
+          resp_code: 400,
+          resp_msg: request.t('rules.text.tooLong', { max: tooLong.params.limit }),
+          field,
+        });
       return send(reply, 400, { resp_code: 400, resp_msg: request.t('errors.badRequest', { field }), field });
     }
     const status = error.statusCode ?? 500;

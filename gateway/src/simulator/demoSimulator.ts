@@ -1,8 +1,10 @@
 // The simulator inside `npm start` (demo mode): it feeds the demo tenant through the public ingestion API over
 // loopback HTTP, exactly as `npm run simulate` would from outside. Its key is made anew at every start (keys are
-// stored hashed, so the old one cannot be read back); the previous simulator key is deleted, so only one works.
+// stored hashed, so the old one cannot be read back); the previous simulator key is deleted, so only one works. Once
+// the city is in, a fresh demo gets its past month of alarms (db/seed/demoAlarmHistory.ts).
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import { hasAlarmHistory, seedDemoAlarmHistory } from '../db/seed/demoAlarmHistory.ts';
 import { DEMO_SIGN_IN } from '../db/seed/seedDatabase.ts';
 import type { DB } from '../db/tables.ts';
 import { createIngestKey } from '../services/ingest/ingestKeyRepository.ts';
@@ -33,7 +35,7 @@ export const startDemoSimulator = async (
       .execute();
     return (await createIngestKey(tx, { companyId, name: SIMULATOR_KEY_NAME })).key;
   });
-  return startSimulator({
+  const sim = startSimulator({
     baseUrl,
     key,
     seed: config.WATEROPS_SIM_SEED,
@@ -45,4 +47,20 @@ export const startDemoSimulator = async (
     demoOutage: DEFAULT_DEMO_OUTAGE,
     log,
   });
+  // a fresh demo's past month of alarms (issue 16.12), once its city is in: the statistics' trend then shows a month
+  const startedAt = new Date();
+  const ready = sim.ready.then(async () => {
+    if (await hasAlarmHistory(db, companyId, startedAt)) return;
+    const days = Math.min(30, config.WATEROPS_SIM_HISTORY_DAYS);
+    const started = Date.now();
+    const h = await seedDemoAlarmHistory(db, companyId, sim.plan, { now: startedAt, days }).catch((e: unknown) => {
+      log(`alarm history: not written (${e instanceof Error ? e.message : e})`);
+      return undefined;
+    });
+    if (h)
+      log(
+        `alarm history: ${h.topLevel} alarms over ${days} days (${h.alarms} with the grouped ones, ${h.events} events) in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+  });
+  return { ...sim, ready };
 };

@@ -1,6 +1,7 @@
 // Collector types (采集器类型, spec §1): a type name, wired or wireless, and the manufacturer.
 import { type Static, Type } from '@sinclair/typebox';
 import { nullableInteger } from '../rules/nullable.ts';
+import { NameText } from '../rules/textLimits.ts';
 
 /** 1 wired, 2 wireless (the collector pages' findWiredList / findWirelessList). */
 export const LINK_KINDS = [1, 2] as const;
@@ -18,7 +19,7 @@ export type CollectorType = Static<typeof CollectorType>;
 
 export const CollectorTypeSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  typeName: Type.String({ maxLength: 50 }),
+  typeName: NameText(),
   linkKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
   manufacturerId: Type.Optional(nullableInteger({ minimum: 1 })),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),

@@ -1,6 +1,7 @@
 // Manufacturers (厂家, spec §1 device management, §7 data/manufacturer): who made a meter, collector type, meter model
 // or concentrator. Name and code unique in the tenant (spec §5 "code must be unique").
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 import { checkPhone } from '../rules/validators.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
@@ -21,7 +22,7 @@ export type Manufacturer = Static<typeof Manufacturer>;
 /** `POST data/manufacturer/save` (no id) and `update` (id). tenantId is ignored: the tenant comes from the token. */
 export const ManufacturerSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  name: Type.String({ maxLength: 50 }),
+  name: NameText(),
   code: Type.Optional(nullable(Type.String({ maxLength: 30 }))),
   contact: Type.Optional(nullable(Type.String({ maxLength: 30 }))),
   phone: Type.Optional(nullable(Type.String({ maxLength: 20 }))),

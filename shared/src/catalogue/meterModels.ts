@@ -2,6 +2,7 @@
 // (caliber, maximum reading, decimals, valve control) that a new water meter of the model starts from.
 import { type Static, Type } from '@sinclair/typebox';
 import { nullableInteger, nullableNumber } from '../rules/nullable.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 import { validateTypeName } from './typeName.ts';
 
@@ -31,7 +32,7 @@ export type MeterModel = Static<typeof MeterModel>;
 
 export const MeterModelSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  typeName: Type.String({ maxLength: 50 }),
+  typeName: NameText(),
   manufacturerId: Type.Optional(nullableInteger({ minimum: 1 })),
   meterKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   // ranges are the form rules below, with their messages; nullable.ts says why these are not unions

@@ -1,6 +1,7 @@
 // Resident categories (用户类别, the resident's "user type": 居民, 商业, 工业…). The selector item is (id, typeName),
 // spec §2; the selector loads page 1 of 100 (spec §7/§9).
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 
 export const ResidentCategory = Type.Object({
   id: Type.Integer(),
@@ -14,7 +15,7 @@ export type ResidentCategory = Static<typeof ResidentCategory>;
 
 export const ResidentCategorySave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  typeName: Type.String({ maxLength: 30 }),
+  typeName: NameText(),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   tenantId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
 });

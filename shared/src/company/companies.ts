@@ -2,6 +2,7 @@
 // (`parentId`), with its profile (names, contact, logo) and its first administrator account.
 import { type Static, Type } from '@sinclair/typebox';
 import type { MessageKey } from '../i18n/messages.ts';
+import { NAME_EN_MAX, NAME_MAX } from '../rules/textLimits.ts';
 import { checkAccountPassword } from '../user/accounts.ts';
 import { checkMobile, type RuleViolation } from '../user/rules.ts';
 
@@ -48,8 +49,8 @@ const profileFields = {
   phone: Type.Optional(Text(20)),
   address: Type.Optional(Text(200)),
   /** empty: the name is shown */
-  logoName: Type.Optional(Text(50)),
-  logoNameEn: Type.Optional(Text(100)),
+  logoName: Type.Optional(Text(NAME_MAX)),
+  logoNameEn: Type.Optional(Text(NAME_EN_MAX)),
   logoImg: Type.Optional(Text(500)),
 };
 
@@ -69,7 +70,7 @@ export const CompanySave = Type.Object({
   enabled: Type.Optional(Type.Boolean()),
   adminUsername: Type.Optional(Type.String({ maxLength: 64, pattern: '^\\s*[A-Za-z0-9_.@-]*\\s*$' })),
   adminPassword: Type.Optional(Type.String({ maxLength: 100 })),
-  adminNickname: Type.Optional(Text(50)),
+  adminNickname: Type.Optional(Text(NAME_MAX)),
   adminMobile: Type.Optional(Text(20)),
 });
 export type CompanySave = Static<typeof CompanySave>;

@@ -5,6 +5,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { MAX_LIMIT } from '../api/paging.ts';
 import { Instant, OptionalNullable } from '../api/schemaParts.ts';
 import { nullableInteger } from '../rules/nullable.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 import { WorkOrderPriority, WorkOrderType } from '../workorder/workOrderModel.ts';
 import { Attachments } from '../workorder/workOrderRequests.ts';
@@ -67,7 +68,7 @@ export const ComplaintSave = Type.Object({
   complaintNo: Type.String({ maxLength: 40 }),
   channel: ComplaintChannel.schema,
   category: ComplaintCategory.schema,
-  complainant: Type.String({ maxLength: 50 }),
+  complainant: NameText(),
   phone: OptionalNullable(Type.String({ maxLength: 30 })),
   residentId: Type.Optional(nullableInteger({ minimum: 1 })),
   meterId: Type.Optional(nullableInteger({ minimum: 1 })),

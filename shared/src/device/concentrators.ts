@@ -5,6 +5,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkIp, checkLatitude, checkLongitude, checkPort } from '../rules/index.ts';
+import { NAME_MAX } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
@@ -52,7 +53,7 @@ const OptNumber = Type.Optional(Type.Union([Type.Null(), Type.Number()]));
 export const ConcentratorSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   concentratorCode: Type.String({ maxLength: 50 }),
-  name: OptText(50),
+  name: OptText(NAME_MAX),
   manufacturerId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 })])),
   areaId: Type.Integer({ minimum: 1 }),
   address: OptText(200),

@@ -163,8 +163,8 @@ export type MeterInput = {
 };
 
 /**
- * The meter form's rules (spec §5): body code and area required; base a number ≥ 0 and not above the max reading
- * ("base must be a number"); operation years 0–20; coordinates in range; a real install date; not its own parent.
+ * The meter form's rules (spec §5): body code and area required; base a number ("base must be a number"), not less
+ * than 0 and not above the max reading; operation years 0–20; coordinates in range; a real install date; not its own parent.
  */
 export const validateMeter = (m: MeterInput): RuleViolation[] => {
   const out: RuleViolation[] = [];
@@ -177,7 +177,8 @@ export const validateMeter = (m: MeterInput): RuleViolation[] => {
   if (!blank(m.maxReading) && (max === undefined || max < 0)) push('maxReading', 'rules.maxReading.number');
   if (!blank(m.baseReading)) {
     const base = numberValue(m.baseReading);
-    if (base === undefined || base < 0) push('baseReading', 'rules.baseReading.number');
+    if (base === undefined) push('baseReading', 'rules.baseReading.number');
+    else if (base < 0) push('baseReading', 'rules.baseReading.negative');
     else if (max !== undefined && base > max) push('baseReading', 'rules.baseReading.aboveMax');
   }
   push('operationYears', checkOperationYears(m.operationYears ?? null));

@@ -4,6 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude } from '../rules/index.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** 1 gate, 2 butterfly, 3 ball, 4 pressure-reducing, 5 other (m0011). */
@@ -34,7 +35,7 @@ export type Valve = Static<typeof Valve>;
 export const ValveSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   valveCode: Type.String({ maxLength: 50 }),
-  name: OptionalNullable(Type.String({ maxLength: 50 })),
+  name: OptionalNullable(NameText()),
   valveKind: Type.Union(VALVE_KINDS.map((k) => Type.Literal(k))),
   caliber: OptionalNullable(Type.Integer({ minimum: 0, maximum: 10000 })),
   valveState: Type.Union(VALVE_STATES.map((k) => Type.Literal(k))),

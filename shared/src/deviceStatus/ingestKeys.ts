@@ -4,6 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../api/schemaParts.ts';
 import { INGEST_AUTH_SCHEME } from '../reading/ingest.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 export const IngestKey = Type.Object({
@@ -31,7 +32,7 @@ export type IngestKeyFilters = Static<typeof IngestKeyFilters>;
 
 /** `POST ingest/keys/save`: a new key, for the company (no concentratorId) or one concentrator. */
 export const IngestKeySave = Type.Object({
-  name: Type.String({ maxLength: 50 }),
+  name: NameText(),
   /** leave it out for a company key (no null: with type coercion a 0 would pass as null and widen the key) */
   concentratorId: Type.Optional(Type.Integer({ minimum: 1 })),
 });

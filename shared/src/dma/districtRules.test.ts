@@ -30,7 +30,7 @@ describe('validateDistrict', () => {
     [{ districtName: '' }, 'districtName', 'rules.districtName.required'],
     [{ districtName: '   ' }, 'districtName', 'rules.districtName.required'],
     [{ districtName: null }, 'districtName', 'rules.districtName.required'],
-    [{ districtName: '区'.repeat(51) }, 'districtName', 'rules.districtName.tooLong'],
+    [{ districtName: '区'.repeat(21) }, 'districtName', 'rules.districtName.tooLong'],
     [{ inletMeterIds: [1, 2], outletMeterIds: [2] }, 'outletMeterIds', 'rules.districtMeter.oneRole'],
     [{ inletMeterIds: [1], memberMeterIds: [5, 1] }, 'memberMeterIds', 'rules.districtMeter.oneRole'],
     [{ polygon: [a, b, a] }, 'polygon', 'rules.districtPolygon.tooFew'],

@@ -3,12 +3,13 @@
 // what the water balance and night flow need to know of the network. Rules in districtRules.ts.
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
+import { NAME_MAX } from '../rules/textLimits.ts';
 
 /** 1 metering zone, 2 supervision area. */
 export const DISTRICT_KINDS = [1, 2] as const;
 /** A meter's role in a district: 1 inlet, 2 outlet, 3 supervision point, 4 member meter (beyond member areas). */
 export const DISTRICT_METER_ROLES = [1, 2, 3, 4] as const;
-export const DISTRICT_NAME_MAX = 50;
+export const DISTRICT_NAME_MAX = NAME_MAX;
 /** An outline: 3 to 2,000 distinct points (closed or not: the server closes it). */
 export const POLYGON_MAX_POINTS = 2000;
 

@@ -6,8 +6,8 @@ export const dmaMessages = {
   // spec §5 "district name not empty"
   'rules.districtName.required': { 'zh-CN': '请输入分区名称', en: 'Please enter the district name' },
   'rules.districtName.tooLong': {
-    'zh-CN': '分区名称不能超过 50 个字符',
-    en: 'The district name cannot be longer than 50 characters',
+    'zh-CN': '分区名称不能超过 20 个字符',
+    en: 'The district name cannot be longer than 20 characters',
   },
   'rules.districtName.unique': { 'zh-CN': '分区名称已存在', en: 'The district name already exists' },
   'rules.districtMeter.oneRole': {

@@ -41,6 +41,9 @@ const catalogue = {
     en: 'The size of the uploaded picture cannot exceed 2MB!',
   },
   'rules.upload.notImage': { 'zh-CN': '只能上传图片文件', en: 'Only image files can be uploaded' },
+  // Any free text longer than its schema's maxLength (spec §5 "label at most 20 characters"): the forms check it and
+  // the server answers it for a request that breaks the limit (plugins/errors.ts), under the field it names
+  'rules.text.tooLong': { 'zh-CN': '长度不能超过 {{max}} 个字符', en: 'At most {{max}} characters' },
 
   // Server error catalogue
   'errors.badRequest': { 'zh-CN': '请求参数 {{field}} 不正确', en: 'The request field {{field}} is invalid' },
@@ -410,6 +413,8 @@ const catalogue = {
     en: 'The max reading must be a number, 0 or more',
   },
   'rules.baseReading.number': { 'zh-CN': '底数必须为数字', en: 'The base must be a number' },
+  // spec §5 "value not less than … 0": a number below 0 is not "not a number"
+  'rules.baseReading.negative': { 'zh-CN': '底数不能小于0', en: 'The base cannot be less than 0' },
   'rules.baseReading.aboveMax': { 'zh-CN': '底数不能大于最大读数', en: 'The base cannot be above the max reading' },
   'rules.installDate.format': { 'zh-CN': '安装日期格式不对', en: 'The install date is not valid' },
   'rules.parentMeter.self': {

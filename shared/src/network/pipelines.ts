@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** 1 transmission (输水), 2 distribution (配水), 3 service (入户) — m0016. */
@@ -54,7 +55,7 @@ export type Pipeline = Static<typeof Pipeline>;
 export const PipelineSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   pipeCode: Type.String({ maxLength: PIPE_CODE_MAX }),
-  name: OptionalNullable(Type.String({ maxLength: 50 })),
+  name: OptionalNullable(NameText()),
   pipeType: Type.Union(PIPE_TYPES.map((k) => Type.Literal(k))),
   material: OptionalNullable(Type.String({ maxLength: 30 })),
   lengthM: OptionalNullable(Type.Number({ minimum: 0, maximum: 1_000_000 })),

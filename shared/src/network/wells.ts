@@ -4,6 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude } from '../rules/index.ts';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** 1 inspection, 2 valve, 3 meter, 4 junction, 5 tank, 6 reservoir (m0016). */
@@ -31,7 +32,7 @@ export type Well = Static<typeof Well>;
 export const WellSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   wellCode: Type.String({ maxLength: WELL_CODE_MAX }),
-  name: OptionalNullable(Type.String({ maxLength: 50 })),
+  name: OptionalNullable(NameText()),
   wellType: Type.Union(WELL_TYPES.map((k) => Type.Literal(k))),
   depthM: OptionalNullable(Type.Number({ minimum: 0, maximum: 1000 })),
   elevationM: OptionalNullable(Type.Number({ minimum: -1000, maximum: 10_000 })),

@@ -3,6 +3,7 @@
 // deleting an area, and an account's scope read from the region side.
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../api/paging.ts';
+import { NameText } from '../rules/textLimits.ts';
 import { checkLatitude, checkLongitude, splitCodes } from '../rules/validators.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
@@ -19,8 +20,9 @@ export const AreaNameQuery = Type.Object({ areaName: Type.Optional(Type.String({
 /** `POST data/area/location`: place an area on the map (BD-09). */
 export const AreaLocation = Type.Object({
   id: Type.Integer({ minimum: 1 }),
-  lng: Type.Union([Type.Number(), Type.String()]),
-  lat: Type.Union([Type.Number(), Type.String()]),
+  // a number typed in a form arrives as text; the rules say what is wrong with it
+  lng: Type.Union([Type.Number(), Type.String({ maxLength: 30 })]),
+  lat: Type.Union([Type.Number(), Type.String({ maxLength: 30 })]),
 });
 export type AreaLocation = Static<typeof AreaLocation>;
 
@@ -56,7 +58,7 @@ export const AreaRepairResult = Type.Object({
 
 /** `GET data/region/addRegion?regionName&remark`. */
 export const AddRegionQuery = Type.Object({
-  regionName: Type.String({ maxLength: 50 }),
+  regionName: NameText(),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
 });
 

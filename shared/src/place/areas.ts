@@ -2,6 +2,7 @@
 // uses the Baidu projection, spec §9). Issue 4 extends them; residents and meters point at an area.
 import { type Static, Type } from '@sinclair/typebox';
 import { nullableNumber } from '../rules/nullable.ts';
+import { NameText } from '../rules/textLimits.ts';
 import { checkLatitude, checkLongitude } from '../rules/validators.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
@@ -23,7 +24,7 @@ export type Area = Static<typeof Area>;
 /** `POST data/area/save`: no id = create, id = update. */
 export const AreaSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  areaName: Type.String({ maxLength: 50 }),
+  areaName: NameText(),
   regionId: Type.Integer({ minimum: 1 }),
   address: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   // nullable.ts: a union would save a cleared position (null) as 0,0

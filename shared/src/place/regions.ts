@@ -1,6 +1,7 @@
 // Regions (片区, spec §3 "region", §7 data/region): a tenant's service regions, each holding residential areas. The
 // region list is also the region selector's source (spec §7/§9: limit 999, page 1).
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from '../user/rules.ts';
 
 /** Spec §9: the region selector loads the whole list in one page of 999. */
@@ -20,7 +21,7 @@ export type Region = Static<typeof Region>;
 /** `POST data/region/save` (create) and `data/region/update` (with id). tenantId/companyId are ignored. */
 export const RegionSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
-  regionName: Type.String({ maxLength: 50 }),
+  regionName: NameText(),
   remark: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   tenantId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
   companyId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),

@@ -3,7 +3,8 @@
 // never a user token. Rows are validated one by one: the body schema only checks the envelope, so one bad row is
 // rejected with its reason while the good rows of the same batch are kept.
 import { type Static, Type } from '@sinclair/typebox';
-import { DISTRICT_NAME_MAX, MainsLengthKm, MeanPressureM, Polygon } from '../dma/districts.ts';
+import { MainsLengthKm, MeanPressureM, Polygon } from '../dma/districts.ts';
+import { NAME_MAX } from '../rules/textLimits.ts';
 
 const W = '/api-workbench/ingest';
 
@@ -167,15 +168,23 @@ const Position = {
   lat: Type.Optional(Type.Number()),
 };
 
+/** A name the sync creates (region, area, catalogue entry, resident, district…): the forms' limit (spec §5). */
+const ArchiveName = Type.String({ minLength: 1, maxLength: NAME_MAX });
+/** A name the sync looks up: names saved before the 20-character limit may be longer, so they are still found. */
+const NameRef = Type.String({ maxLength: 50 });
+/** A device code the sync looks up. */
+const CodeRef = Type.String({ maxLength: 64 });
+const ArchiveAddress = Type.String({ maxLength: 200 });
+
 export const Archives = Type.Object({
   regions: Type.Optional(
     Type.Array(
       Type.Object({
-        name: Type.String({ minLength: 1, maxLength: 50 }),
+        name: ArchiveName,
         areas: Type.Array(
           Type.Object({
-            name: Type.String({ minLength: 1, maxLength: 50 }),
-            address: Type.Optional(Type.String()),
+            name: ArchiveName,
+            address: Type.Optional(ArchiveAddress),
             ...Position,
           }),
         ),
@@ -184,12 +193,12 @@ export const Archives = Type.Object({
     ),
   ),
   /** resident category names (用户类别) */
-  categories: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 100 })),
+  categories: Type.Optional(Type.Array(ArchiveName, { maxItems: 100 })),
   // the catalogue the devices below name (厂家, 表型, 采集器类型): an entry is created when the tenant has none of that name
   manufacturers: Type.Optional(
     Type.Array(
       Type.Object({
-        name: Type.String({ minLength: 1, maxLength: 50 }),
+        name: ArchiveName,
         contact: Type.Optional(Type.String({ maxLength: 50 })),
         phone: Type.Optional(Type.String({ maxLength: 30 })),
       }),
@@ -199,9 +208,9 @@ export const Archives = Type.Object({
   meterModels: Type.Optional(
     Type.Array(
       Type.Object({
-        name: Type.String({ minLength: 1, maxLength: 50 }),
+        name: ArchiveName,
         /** a manufacturer of this sync or of the tenant, by name */
-        manufacturer: Type.Optional(Type.String()),
+        manufacturer: Type.Optional(NameRef),
         /** 1 mechanical, 2 wired remote, 3 wireless, 4 NB-IoT, 5 IC card */
         meterKind: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
         caliber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
@@ -213,8 +222,8 @@ export const Archives = Type.Object({
   collectorTypes: Type.Optional(
     Type.Array(
       Type.Object({
-        name: Type.String({ minLength: 1, maxLength: 50 }),
-        manufacturer: Type.Optional(Type.String()),
+        name: ArchiveName,
+        manufacturer: Type.Optional(NameRef),
         /** 1 wired, 2 wireless */
         linkKind: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
       }),
@@ -225,12 +234,12 @@ export const Archives = Type.Object({
     Type.Array(
       Type.Object({
         code: Type.String({ minLength: 1, maxLength: 64 }),
-        name: Type.Optional(Type.String()),
-        areaName: Type.Optional(Type.String()),
-        address: Type.Optional(Type.String()),
+        name: Type.Optional(ArchiveName),
+        areaName: Type.Optional(NameRef),
+        address: Type.Optional(ArchiveAddress),
         reportRate: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
         /** its manufacturer, by name (the catalogue) */
-        manufacturer: Type.Optional(Type.String()),
+        manufacturer: Type.Optional(NameRef),
         ...Position,
       }),
       { maxItems: 50_000 },
@@ -240,13 +249,13 @@ export const Archives = Type.Object({
     Type.Array(
       Type.Object({
         code: Type.String({ minLength: 1, maxLength: 64 }),
-        concentratorCode: Type.Optional(Type.String()),
+        concentratorCode: Type.Optional(CodeRef),
         /** 1 wired, 2 wireless */
         linkKind: Type.Union([Type.Literal(1), Type.Literal(2)]),
-        areaName: Type.Optional(Type.String()),
+        areaName: Type.Optional(NameRef),
         uploadFrequency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
         /** its collector type, by name (the catalogue) */
-        type: Type.Optional(Type.String()),
+        type: Type.Optional(NameRef),
       }),
       { maxItems: 50_000 },
     ),
@@ -256,18 +265,18 @@ export const Archives = Type.Object({
       Type.Object({
         meterCode: Type.String({ minLength: 1, maxLength: 64 }),
         remoteCode: Type.Optional(Type.String({ maxLength: 64 })),
-        collectorCode: Type.Optional(Type.String()),
-        concentratorCode: Type.Optional(Type.String()),
+        collectorCode: Type.Optional(CodeRef),
+        concentratorCode: Type.Optional(CodeRef),
         /** the supervision (district inlet) meter above this one */
-        parentMeterCode: Type.Optional(Type.String()),
+        parentMeterCode: Type.Optional(CodeRef),
         maxReading: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
         baseReading: Type.Optional(Type.Number({ minimum: 0 })),
         caliber: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
         valveControl: Type.Optional(Type.Boolean()),
         /** its meter model (表型), by name (the catalogue); the model's manufacturer becomes the meter's */
-        model: Type.Optional(Type.String()),
-        areaName: Type.Optional(Type.String()),
-        address: Type.Optional(Type.String()),
+        model: Type.Optional(NameRef),
+        areaName: Type.Optional(NameRef),
+        address: Type.Optional(ArchiveAddress),
         installDate: Type.Optional(Type.String({ format: 'date' })),
         ...Position,
       }),
@@ -278,14 +287,14 @@ export const Archives = Type.Object({
     Type.Array(
       Type.Object({
         residentCode: Type.String({ minLength: 1, maxLength: 64 }),
-        name: Type.String({ minLength: 1, maxLength: 50 }),
-        phone: Type.Optional(Type.String()),
-        address: Type.Optional(Type.String()),
-        areaName: Type.Optional(Type.String()),
-        category: Type.Optional(Type.String()),
+        name: ArchiveName,
+        phone: Type.Optional(Type.String({ maxLength: 30 })),
+        address: Type.Optional(ArchiveAddress),
+        areaName: Type.Optional(NameRef),
+        category: Type.Optional(NameRef),
         residentsCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
         /** bound to this meter (if it is not bound yet) */
-        meterCode: Type.Optional(Type.String()),
+        meterCode: Type.Optional(CodeRef),
       }),
       { maxItems: 50_000 },
     ),
@@ -297,14 +306,14 @@ export const Archives = Type.Object({
   districts: Type.Optional(
     Type.Array(
       Type.Object({
-        name: Type.String({ minLength: 1, maxLength: DISTRICT_NAME_MAX }),
+        name: ArchiveName,
         /** 1 metering zone (default for a new one), 2 supervision area */
         kind: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
         /** [lng, lat] BD-09, closed or not */
         polygon: Type.Optional(Polygon),
-        inletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
-        outletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
-        areaNames: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+        inletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
+        outletMeterCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
+        areaNames: Type.Optional(Type.Array(NameRef, { maxItems: 1000 })),
         /** the network as the head-end knows it; only fills what the district does not have yet */
         mainsLengthKm: Type.Optional(MainsLengthKm),
         meanPressureM: Type.Optional(MeanPressureM),

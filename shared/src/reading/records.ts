@@ -10,7 +10,7 @@ import { addDays } from './chinaTime.ts';
 import { QualityCode, RuleCode } from './quality.ts';
 
 export const READING_RECORD_PATHS = {
-  /** GET ReadingsQuery → PageResult(RawReading): a meter's raw reads, newest first */
+  /** GET ReadingsQuery → PageResult(RawReading): a meter's raw reads (no meter: every meter in scope), newest first */
   readings: '/api-workbench/meter/meterBase/readings',
   /** GET DaysQuery → Result(MeterDays): a meter's validated daily series, its swaps and totals */
   days: '/api-workbench/meter/meterBase/days',
@@ -43,7 +43,7 @@ const MeterRange = {
 
 export const ReadingsQuery = Type.Object({
   ...MeterRange,
-  /** the meter; without one the page is empty (a history is always one meter's) */
+  /** the meter; without one, the latest reads of every meter in the caller's data scope */
   meterId: Type.Optional(Type.Integer({ minimum: 1 })),
   ...PageQuery.properties,
 });
@@ -54,6 +54,9 @@ export const READING_SOURCES = [1, 2, 3] as const;
 
 /** One raw register read, as the device sent it. */
 export const RawReading = Type.Object({
+  /** the meter that sent it (a list without a chosen meter mixes meters) */
+  meterId: Type.Integer(),
+  meterCode: Type.String(),
   time: Type.String({ format: 'date-time' }),
   /** cumulative register, m³ */
   reading: Type.Number(),

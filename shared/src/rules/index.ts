@@ -1,2 +1,3 @@
 export * from './nullable.ts';
+export * from './textLimits.ts';
 export * from './validators.ts';

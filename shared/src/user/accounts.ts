@@ -1,5 +1,6 @@
 // Accounts (users administration, spec §6/§7): list, saveOrUpdate, enable/disable, reset password, delete.
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 import { checkMobile, checkNickname, type RuleViolation } from './rules.ts';
 import { RoleSummary } from './schemas.ts';
 
@@ -40,7 +41,7 @@ export const AccountSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   username: Type.Optional(Type.String({ maxLength: 64, pattern: '^\\s*[A-Za-z0-9_.@-]*\\s*$' })),
   password: Type.Optional(Type.String({ maxLength: 100 })),
-  nickname: Type.String({ maxLength: 50 }),
+  nickname: NameText(),
   mobile: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
   enabled: Type.Optional(Type.Boolean()),
   roleIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 }),

@@ -1,6 +1,7 @@
 // Departments of a tenant (spec §3 "account (role, department, …)"): a tree by parentId; a name is unique among its
 // siblings. Administered with the accounts (sys:user:view / sys:user:edit).
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from './rules.ts';
 
 export const DEPARTMENT_PATHS = {
@@ -30,7 +31,7 @@ export type Department = Static<typeof Department>;
 export const DepartmentSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   parentId: Type.Integer({ minimum: 0, default: 0 }),
-  name: Type.String({ maxLength: 50 }),
+  name: NameText(),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999 })),
 });
 export type DepartmentSave = Static<typeof DepartmentSave>;

@@ -1,6 +1,7 @@
 // Menu administration (spec §6, §7): the tenant's menu entries as rows — pages (type 0), menus with children
 // (type 1) and permission entries (type 2) — listed flat, created, edited and deleted.
 import { type Static, Type } from '@sinclair/typebox';
+import { NameEnText, NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from './rules.ts';
 
 /** One row of `GET /api-user/menus` (flat; build the tree from parentId). */
@@ -31,8 +32,8 @@ export const MenuSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   parentId: Type.Integer({ minimum: 0 }),
   /** required, trimmed ('菜单名称不能为空') */
-  name: Type.String({ maxLength: 50 }),
-  nameEn: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  name: NameText(),
+  nameEn: Type.Optional(Type.Union([NameEnText(), Type.Null()])),
   path: Type.Optional(Type.String({ maxLength: 200 })),
   url: Type.Optional(Type.String({ maxLength: 200 })),
   css: Type.Optional(Type.String({ maxLength: 50 })),

@@ -1,5 +1,6 @@
 // Roles of a tenant and their menu grants (spec §6: roles have a name, user count and menu permissions).
 import { type Static, Type } from '@sinclair/typebox';
+import { NameEnText, NameText } from '../rules/textLimits.ts';
 import type { RuleViolation } from './rules.ts';
 
 /** One row of the role list. */
@@ -24,8 +25,8 @@ export const RoleSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   code: Type.String({ maxLength: 50, pattern: '^\\s*[A-Za-z0-9_-]*\\s*$' }),
   /** the Chinese (default) name; required, trimmed ('角色名称不能为空') */
-  name: Type.String({ maxLength: 50 }),
-  nameEn: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  name: NameText(),
+  nameEn: Type.Optional(Type.Union([NameEnText(), Type.Null()])),
   type: Type.Optional(Type.String({ maxLength: 20 })),
   companyId: Type.Optional(Type.Unknown({ description: 'ignored: the tenant comes from the token' })),
   clientId: Type.Optional(Type.Unknown({ description: 'ignored' })),

@@ -1,5 +1,6 @@
 // Schemas of /api-user: the current user, the menu tree, the company, profile and password requests.
 import { type Static, Type } from '@sinclair/typebox';
+import { NameText } from '../rules/textLimits.ts';
 
 export const RoleSummary = Type.Object({
   id: Type.Integer(),
@@ -93,7 +94,7 @@ export type Company = Static<typeof Company>;
 /** `PUT /api-user/users/me` (profile; the spec does not show the path). */
 export const ProfileUpdate = Type.Object({
   id: Type.Optional(Type.Integer()),
-  nickname: Type.String({ maxLength: 50 }),
+  nickname: NameText(),
   mobile: Type.String({ maxLength: 20 }),
   headImgUrl: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
 });

@@ -6,6 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { MAX_LIMIT } from '../api/paging.ts';
 import { Instant, Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import { nullableInteger, nullableNumber } from '../rules/nullable.ts';
+import { NameText } from '../rules/textLimits.ts';
 import { WorkOrder } from './workOrderFields.ts';
 import { DeadlineClass, WorkOrderPriority, WorkOrderSource, WorkOrderStatus, WorkOrderType } from './workOrderModel.ts';
 
@@ -61,7 +62,7 @@ export const WorkOrderSave = Type.Object({
   /** BD-09 */
   lng: Type.Optional(nullableNumber({ minimum: -180, maximum: 180 })),
   lat: Type.Optional(nullableNumber({ minimum: -90, maximum: 90 })),
-  contactName: OptionalNullable(Type.String({ maxLength: 50 })),
+  contactName: OptionalNullable(NameText()),
   contactPhone: OptionalNullable(Type.String({ maxLength: 30 })),
   meterId: Type.Optional(nullableInteger({ minimum: 1 })),
   residentId: Type.Optional(nullableInteger({ minimum: 1 })),

@@ -1,5 +1,5 @@
 // A small menu of check boxes that shows or hides a table's columns.
-import { Button, Checkbox, Menu, MenuDivider, MenuItem, Popover, Position } from '@blueprintjs/core';
+import { Button, Checkbox, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSpec } from './columnPreferences.ts';
 
@@ -17,8 +17,8 @@ export type ColumnChooserProps = {
 export function ColumnChooser({ columns, isShown, onChange, onReset }: ColumnChooserProps) {
   const { t } = useTranslation();
   return (
-    <Popover
-      position={Position.BOTTOM_RIGHT}
+    <PopoverNext
+      placement="bottom-end"
       content={
         <Menu aria-label={t('columns.choose')}>
           {columns.map((c) => (
@@ -36,6 +36,6 @@ export function ColumnChooser({ columns, isShown, onChange, onReset }: ColumnCho
       }
     >
       <Button icon="th-list" text={t('columns.choose')} variant="outlined" />
-    </Popover>
+    </PopoverNext>
   );
 }

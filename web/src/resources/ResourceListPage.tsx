@@ -6,15 +6,17 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Alert, Button, Checkbox, Classes, HTMLSelect, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2, TableLoadingOption } from '@blueprintjs/table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageResult } from '@waterops/shared/api';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../api/message.ts';
 import type { RequestFailure } from '../api/request.ts';
 import { ColumnChooser } from '../components/ColumnChooser.tsx';
 import { useColumnPreferences } from '../components/columnPreferences.ts';
 import { Permission, usePermission } from '../components/Permission.tsx';
+import { useElementWidth } from '../components/useElementWidth.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { PinnedColumn } from './PinnedColumn.tsx';
 import { ResourceEditDialog } from './ResourceEditDialog.tsx';
 import { ResourceFilters } from './ResourceFilters.tsx';
 import { defaultListQuery, exportQuery, useResourceListQuery, useResourceMutationMutation } from './resourceApi.ts';
@@ -50,21 +52,6 @@ const useRows = <Row, Filters extends FilterValues>(
   return path ? { ...fromPath, data: fromPath.data as PageResult<Row> | undefined } : fromHook;
 };
 
-/** The table's width, followed as the window or the side bar changes it. */
-const useWidth = () => {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-};
-
 type TableColumn<Row> = {
   id: string;
   width: number;
@@ -73,11 +60,21 @@ type TableColumn<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   interactive?: boolean;
   tooltip?: (row: Row) => string | undefined;
+  /** drawn by PinnedColumn at the table's right edge (Table2's own cells stay empty) */
+  pinned?: boolean;
 };
 
+/** A text's width in px: wide (CJK) and narrow characters at the given sizes. */
+const textWidth = (label: string, wide: number, narrow: number) =>
+  [...label].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? wide : narrow), 0);
 /** A small minimal button's width for its label: icon and padding, wide (CJK) and narrow characters. */
-const buttonWidth = (label: string) =>
-  34 + [...label].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) > 0x2e80 ? 13 : 7.5), 0);
+const buttonWidth = (label: string) => 40 + textWidth(label, 14, 7.5);
+/**
+ * The least width of a column whose header reads `title` (bold 14 px, 8 px padding each side, the sort button's icon
+ * and padding): an English title longer than its declared width ran into the next one ("Online stateActions").
+ */
+export const headerWidth = (title: string, sortable: boolean) =>
+  Math.ceil(22 + textWidth(title, 14, 7.8) + (sortable ? 30 : 0));
 
 const nextSort = (current: SortState | null, key: string): SortState | null => {
   if (current?.key !== key) return { key, direction: 'asc' };
@@ -101,7 +98,9 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
   const [acting, setActing] = useState<{ row: Row; dialog: NonNullable<RowAction<Row>['dialog']> } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [remove, { isLoading: removing }] = useResourceMutationMutation();
-  const [tableRef, tableWidth] = useWidth();
+  const [tableRef, tableWidth] = useElementWidth();
+  // widths the user dragged a column to, by column id (kept over re-renders, and known to the pinned column)
+  const [resized, setResized] = useState<Readonly<Record<string, number>>>({});
 
   const { data, isFetching, isError, refetch } = useRows(d, { filters, page, limit, sort });
   const rows = data?.data ?? [];
@@ -184,7 +183,9 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
       >
         {sortKey === undefined ? (
-          title
+          <span className="wo-resource-header-text" title={title}>
+            {title}
+          </span>
         ) : (
           <Button
             variant="minimal"
@@ -230,11 +231,12 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
       .filter((c) => prefs.shown(t(c.titleKey)))
       .map((c) => {
         const text = c.text ?? ((row: Row) => String((row as Record<string, unknown>)[c.key] ?? ''));
+        const title = t(c.titleKey);
         return {
           id: c.key,
-          width: c.width ?? DEFAULT_WIDTH,
+          width: Math.max(c.width ?? DEFAULT_WIDTH, headerWidth(title, c.sortable === true)),
           grow: c.grow,
-          header: headerOf(t(c.titleKey), c.sortable ? c.key : undefined),
+          header: headerOf(title, c.sortable ? c.key : undefined),
           cell: c.render ?? text,
           tooltip: text,
         };
@@ -244,10 +246,11 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
           {
             id: '__actions',
             width: Math.max(
-              90,
-              rowActions.reduce((sum, a) => sum + buttonWidth(t(a.labelKey)), 12),
+              headerWidth(t('resource.actions'), false),
+              rowActions.reduce((sum, a) => sum + buttonWidth(t(a.labelKey)), 20),
             ),
             interactive: true,
+            pinned: true,
             header: headerOf(t('resource.actions')),
             cell: (row: Row) => (
               <span className="wo-resource-actions">
@@ -274,14 +277,19 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
         ]
       : []),
   ];
-  const fixed = columns.reduce((sum, c) => sum + c.width, 0);
+  const fixed = columns.reduce((sum, c) => sum + (resized[c.id] ?? c.width), 0);
   const growing = columns.filter((c) => c.grow).length || 1;
   const extra = Math.max(0, tableWidth - fixed - 2);
-  const widths = columns.map((c, i) =>
-    c.grow || (growing === 1 && !columns.some((x) => x.grow) && i === columns.length - 1)
-      ? c.width + Math.floor(extra / growing)
-      : c.width,
+  const widths = columns.map(
+    (c, i) =>
+      resized[c.id] ??
+      (c.grow || (growing === 1 && !columns.some((x) => x.grow) && i === columns.length - 1)
+        ? c.width + Math.floor(extra / growing)
+        : c.width),
   );
+  const pinnedIndex = columns.findIndex((c) => c.pinned);
+  const pinned = pinnedIndex < 0 ? undefined : columns[pinnedIndex];
+  const tableKey = rows.length === 0 ? 'empty' : 'rows';
 
   const empty = !isFetching && rows.length === 0;
   const canCreate = d.form !== undefined;
@@ -353,13 +361,17 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
           <Table2
             // a fresh table when the first rows arrive: Table2 kept the visible-column range it measured while empty
             // and drew the first row's cells only for the first few columns (CI: a new district's 导入边界 missing)
-            key={rows.length === 0 ? 'empty' : 'rows'}
+            key={tableKey}
             numRows={rows.length}
             columnWidths={widths}
             defaultRowHeight={ROW_HEIGHT}
             enableRowHeader={false}
             enableFocusedCell={false}
             enableColumnResizing
+            onColumnWidthChanged={(index, size) => {
+              const id = columns[index]?.id;
+              if (id) setResized((r) => ({ ...r, [id]: size }));
+            }}
             selectionModes={[]}
             loadingOptions={isFetching && !data ? [TableLoadingOption.CELLS] : []}
             cellRendererDependencies={[rows, selected, widths.join(), sort, page, limit, t]}
@@ -371,7 +383,7 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
                 columnHeaderCellRenderer={() => <ColumnHeaderCell nameRenderer={() => c.header} />}
                 cellRenderer={(index) => {
                   const row = rows[index];
-                  if (row === undefined) return <Cell />;
+                  if (row === undefined || c.pinned) return <Cell />;
                   return (
                     <Cell interactive={c.interactive} tooltip={c.tooltip?.(row)}>
                       {/* biome-ignore lint/a11y/useSemanticElements: Table2 cells are divs; the role names them */}
@@ -384,6 +396,21 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
               />
             ))}
           </Table2>
+          {pinned && rows.length > 0 && (
+            <PinnedColumn
+              table={tableRef}
+              tableKey={tableKey}
+              offset={widths.slice(0, pinnedIndex).reduce((sum, w) => sum + w, 0)}
+              width={widths[pinnedIndex] ?? pinned.width}
+              rowCount={rows.length}
+              rowHeight={ROW_HEIGHT}
+              header={pinned.header}
+              cell={(index) => {
+                const row = rows[index];
+                return row === undefined ? null : pinned.cell(row, index);
+              }}
+            />
+          )}
           {isFetching && !data && (
             <div className="wo-resource-state">
               <Spinner size={28} />
@@ -434,7 +461,6 @@ export function ResourceListPage<Row, Filters extends FilterValues>({
       {d.form && (
         <ResourceEditDialog
           resource={d.id}
-          titleKey={d.titleKey}
           form={d.form}
           isOpen={editing !== null}
           editing={editing?.row}

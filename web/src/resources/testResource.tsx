@@ -34,6 +34,7 @@ export const meterResource: ResourceDescriptor<Meter, MeterFilters> = {
     { key: 'note', titleKey: 'log.detail', hiddenByDefault: true },
   ],
   form: {
+    itemKey: 'resourceItem.meter',
     fields: [
       {
         key: 'code',

@@ -1,6 +1,7 @@
 // The resource descriptor: a management page as data (handbook conventions, "Management pages are descriptors").
 // ResourceListPage and ResourceEditDialog read it; a page that needs more than this is a documented exception.
 import type { IconName, Intent } from '@blueprintjs/core';
+import type { TSchema } from '@sinclair/typebox';
 import type { PageResult } from '@waterops/shared/api';
 import type { ReactNode } from 'react';
 import type { RequestConfig } from '../api/request.ts';
@@ -13,7 +14,14 @@ export type FilterValues = Record<string, FilterValue>;
 export type OptionDef = { value: string; labelKey?: string; label?: string };
 
 /** The props of a field's own input (`FieldDef.render`): its value is text like any other field's. */
-export type FieldInputProps = { id: string; value: string; onChange: (value: string) => void; error?: string };
+export type FieldInputProps = {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** whether the field must be filled (for `aria-required` on the input) */
+  required?: boolean;
+};
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { key: string; direction: SortDirection };
@@ -104,6 +112,16 @@ export type FieldDef<Row> = {
   createOnly?: boolean;
   /** checked in order on blur and on submit; the first broken one shows its message */
   rules?: readonly FieldRule[];
+  /**
+   * Marked required (an asterisk; `aria-required`). Default: when its rules refuse an empty value. Set it for a field
+   * whose rule is only on the server, or to false for one that is required only given other values.
+   */
+  required?: boolean;
+  /**
+   * The longest text the input takes. Default: the form's `schema` limit for the field's key (declared once, in
+   * shared); set it for an input shorter than its schema text (a number typed as text) or a key the schema names
+   * otherwise.
+   */
   maxLength?: number;
   /** the field's text when editing `row` (default: its value under `key`) */
   initial?: (row: Row) => string;
@@ -117,6 +135,13 @@ export type FieldDef<Row> = {
 };
 
 export type FormDef<Row> = {
+  /** i18n key of one item's name, for the dialog title: 新增水表 / New water meter, 编辑水表 / Edit water meter */
+  itemKey: string;
+  /**
+   * The save body's schema (shared): each text field takes its `maxLength` from the property of the same key, so
+   * the input stops where the server would refuse.
+   */
+  schema?: TSchema;
   fields: readonly FieldDef<Row>[];
   /** the save call: create when `editing` is undefined, update otherwise; values are trimmed */
   save: (values: Record<string, string>, editing: Row | undefined) => RequestConfig;

@@ -1,6 +1,6 @@
 // The side bar's navigation: groups that open one at a time (unique-opened), single items, badges, icons and
 // external links in a new window. Collapsed, it shows icons only and groups open as a fly-out menu.
-import { Collapse, Icon, Menu, MenuItem, Popover, Position, Tag, Tooltip } from '@blueprintjs/core';
+import { Collapse, Icon, Menu, MenuItem, PopoverNext, Position, Tag, Tooltip } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -57,11 +57,9 @@ function SideItem({ route, collapsed }: { route: AppRoute; collapsed: boolean })
       {!collapsed && <Icon icon="share" size={12} className="wo-menu-external" title={t('nav.external')} />}
     </a>
   ) : (
-    <NavLink
-      to={route.path}
-      className={({ isActive }) => `wo-menu-item${isActive ? ' active' : ''}`}
-      aria-label={collapsed ? route.title : undefined}
-    >
+    // A string className, not a function: the collapsed bar's Tooltip clones its child and would drop a function
+    // (the link then lost its slot and its active style); NavLink adds `active` and aria-current itself.
+    <NavLink to={route.path} className="wo-menu-item" aria-label={collapsed ? route.title : undefined}>
       {icon}
       {!collapsed && <ItemLabel route={route} />}
     </NavLink>
@@ -77,10 +75,11 @@ function SideItem({ route, collapsed }: { route: AppRoute; collapsed: boolean })
 
 function CollapsedGroup({ route, active }: { route: AppRoute; active: boolean }) {
   return (
-    <Popover
-      position={Position.RIGHT_TOP}
+    <PopoverNext
+      placement="right-start"
       interactionKind="hover"
-      minimal
+      animation="minimal"
+      arrow={false}
       content={
         <Menu>
           <MenuItem text={route.title} disabled />
@@ -106,16 +105,17 @@ function CollapsedGroup({ route, active }: { route: AppRoute; active: boolean })
       <button type="button" className={`wo-menu-item wo-menu-group${active ? ' active' : ''}`} aria-label={route.title}>
         <Icon icon={menuIcon(route.icon, 'folder-close')} className="wo-menu-icon" />
       </button>
-    </Popover>
+    </PopoverNext>
   );
 }
 
-const contains = (route: AppRoute, match: AppRoute): boolean =>
-  route.id === match.id || route.children.some((c) => contains(c, match));
+/** The entry is the active route or holds it. */
+export const containsRoute = (route: AppRoute, match: AppRoute): boolean =>
+  route.id === match.id || route.children.some((c) => containsRoute(c, match));
 
 function Group({ route, match, collapsed, depth, openId, onToggle }: GroupProps) {
   const open = openId === route.id;
-  const active = contains(route, match);
+  const active = containsRoute(route, match);
   const reducedMotion = useReducedMotion();
   if (collapsed && depth === 0) return <CollapsedGroup route={route} active={active} />;
   return (
@@ -150,7 +150,7 @@ type GroupProps = {
 
 function MenuLevel({ routes, match, collapsed, depth }: SideMenuProps & { depth: number }) {
   const entries = flattenSingles(routes);
-  const activeGroup = entries.find((r) => r.isDirectory && contains(r, match))?.id ?? null;
+  const activeGroup = entries.find((r) => r.isDirectory && containsRoute(r, match))?.id ?? null;
   const [openIds, setOpenIds] = useState<number[]>(activeGroup ? [activeGroup] : []);
   useEffect(() => {
     if (activeGroup !== null)

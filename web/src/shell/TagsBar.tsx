@@ -1,5 +1,5 @@
 // The tags bar: a tab per visited route, closable unless pinned, with close others / left / right / all.
-import { Button, Icon, Menu, MenuItem, Popover, Position } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,9 +76,10 @@ export function TagsBar({ match }: TagsBarProps) {
           );
         })}
       </nav>
-      <Popover
-        position={Position.BOTTOM_RIGHT}
-        minimal
+      <PopoverNext
+        placement="bottom-end"
+        animation="minimal"
+        arrow={false}
         content={
           <Menu>
             <MenuItem
@@ -108,7 +109,7 @@ export function TagsBar({ match }: TagsBarProps) {
           text={t('tags.more')}
           className="wo-tags-more"
         />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 }

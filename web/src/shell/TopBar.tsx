@@ -1,6 +1,6 @@
 // The top bar: collapse button and breadcrumbs (vertical) or logo and horizontal menu (horizontal), then the
 // error log, the message bell, language, full screen, theme, reload and the avatar menu.
-import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, Popover, Position, Tooltip } from '@blueprintjs/core';
+import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, PopoverNext, Position, Tooltip } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../api/message.ts';
@@ -136,9 +136,10 @@ export function TopBar({ routes, match, horizontal, mobile }: TopBarProps) {
           onClick={handleReload}
           className={pulsing ? 'wo-pulse' : undefined}
         />
-        <Popover
-          position={Position.BOTTOM_RIGHT}
-          minimal
+        <PopoverNext
+          placement="bottom-end"
+          animation="minimal"
+          arrow={false}
           content={
             <Menu>
               <MenuItem
@@ -162,7 +163,7 @@ export function TopBar({ routes, match, horizontal, mobile }: TopBarProps) {
             {!mobile && <span className="wo-avatar-name">{user?.nickname || user?.username}</span>}
             <Icon icon="caret-down" size={12} />
           </button>
-        </Popover>
+        </PopoverNext>
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import type { MessageKey } from '@waterops/shared/i18n';
 import {
   EPANET_MAX_BYTES,
+  EPANET_PREFIX_PATTERN,
   EpanetImport,
   EpanetImportFields,
   type EpanetIssue,
@@ -97,8 +98,9 @@ export const epanetImportRoutes: ServicePlugin<ServiceOptions> = async (app, { n
           file: Type.String({ format: 'binary' }),
           lng: Type.Number(),
           lat: Type.Number(),
-          prefix: Type.Optional(Type.String()),
-          scale: Type.Optional(Type.String()),
+          // documentation only (a multipart body is read by readUpload and checked with EpanetImportFields)
+          prefix: Type.Optional(Type.String({ pattern: EPANET_PREFIX_PATTERN })),
+          scale: Type.Optional(Type.String({ maxLength: 20 })),
           rotation: Type.Optional(Type.Number()),
         }),
         response: { 200: Result(EpanetImport), ...errors },

@@ -24,8 +24,9 @@ const localParams = (params: Record<string, string | number>, locale: Locale): R
   for (const [name, value] of Object.entries(params)) {
     if (name.endsWith('Key') && typeof value === 'string' && value in messages)
       out[name.slice(0, -3)] = translate(value as MessageKey, locale);
-    else if (name === 'due' && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
-      out[name] = chinaMinute(value);
+    else if (name === 'due' && typeof value === 'string')
+      // an order without a resolution deadline: "none" in the reader's language, not an empty gap
+      out[name] = Number.isNaN(Date.parse(value)) ? translate('workOrder.todo.noDue', locale) : chinaMinute(value);
     else out[name] = value;
   }
   return out;

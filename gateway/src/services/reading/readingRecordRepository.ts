@@ -1,5 +1,6 @@
 // SQL of the reading records: the meter a caller may see (tenant and data scope), its raw reads in a time window
-// (newest first, one page), its validated days and the swaps in the window. Raw reads are bounded by read_at so the
+// (newest first, one page; without a meter, those of every meter in the scope), its validated days and the swaps in
+// the window. Raw reads are bounded by read_at so the
 // planner touches only the monthly partitions of the window.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
@@ -32,23 +33,43 @@ export const scopedMeter = async (
 /** A time window [from, to) of raw reads. */
 export type Window = { from: Date; to: Date };
 
+/** Whose reads: one meter (already checked against the scope), or every meter inside the scope (null: all). */
+export type ReadsOf = { meterId: number } | { scope: readonly ScopePredicate[] | null };
+
+/** One page of raw reads in the window, newest first (reads of the same instant by meter id), and their count. */
 export const readingsPage = async (
   db: Kysely<DB>,
   companyId: number,
-  meterId: number,
+  of: ReadsOf,
   window: Window,
   page: { page: number; limit: number },
 ) => {
-  const base = db
-    .selectFrom('meter_readings')
-    .where('company_id', '=', companyId)
-    .where('meter_id', '=', meterId)
-    .where('read_at', '>=', window.from)
-    .where('read_at', '<', window.to);
+  let base = db
+    .selectFrom('meter_readings as r')
+    .innerJoin('water_meters as t', (j) =>
+      j.onRef('t.company_id', '=', 'r.company_id').onRef('t.id', '=', 'r.meter_id'),
+    )
+    .where('r.company_id', '=', companyId)
+    .where('r.read_at', '>=', window.from)
+    .where('r.read_at', '<', window.to);
+  if ('meterId' in of) base = base.where('r.meter_id', '=', of.meterId);
+  else if (of.scope !== null) base = base.where(scopeExpression(of.scope));
   const [rows, total] = await Promise.all([
     base
-      .select(['read_at', 'reading', 'voltage', 'csq', 'rsrp', 'valve_state', 'source', 'received_at'])
-      .orderBy('read_at', 'desc')
+      .select([
+        'r.meter_id',
+        't.meter_code',
+        'r.read_at',
+        'r.reading',
+        'r.voltage',
+        'r.csq',
+        'r.rsrp',
+        'r.valve_state',
+        'r.source',
+        'r.received_at',
+      ])
+      .orderBy('r.read_at', 'desc')
+      .orderBy('r.meter_id')
       .limit(page.limit)
       .offset((page.page - 1) * page.limit)
       .execute(),
@@ -57,6 +78,8 @@ export const readingsPage = async (
   return {
     count: Number(total.n),
     rows: rows.map((r) => ({
+      meterId: Number(r.meter_id),
+      meterCode: r.meter_code,
       time: r.read_at.toISOString(),
       reading: Number(r.reading),
       voltage: num(r.voltage),

@@ -1,6 +1,7 @@
 // /api-workbench reading records (抄表记录, spec §7 meter/meterBase): a meter's raw reads (paged, newest first) and its
-// validated daily series with the swaps and totals of the window. Read-only; the meter must be the tenant's and
-// inside the caller's data scope (its area), else 404 as for any record of another tenant.
+// validated daily series with the swaps and totals of the window; without a meter, the latest reads of every meter
+// in the caller's data scope. Read-only; a named meter must be the tenant's and inside the caller's data scope (its
+// area), else 404 as for any record of another tenant.
 import { ErrorBody, ok, PageResult, page, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
@@ -75,7 +76,8 @@ export const readingRecordRoutes: ServicePlugin<ServiceOptions> = async (app, { 
       config: { permission: PERMISSIONS.readingRecordView },
       schema: {
         tags,
-        summary: "A meter's raw register reads, newest first (from/to: China days, at most a year; no meter: empty)",
+        summary:
+          "A meter's raw register reads, newest first (from/to: China days, at most a year; no meter: every meter's in the caller's data scope)",
         querystring: ReadingsQuery,
         response: { 200: PageResult(RawReading), ...errors },
       },
@@ -83,10 +85,13 @@ export const readingRecordRoutes: ServicePlugin<ServiceOptions> = async (app, { 
     async (request) => {
       const q = request.query;
       const range = requestDayRange(q, now(), DEFAULT_DAYS, READINGS_MAX_SPAN);
-      if (q.meterId === undefined) return page([], 0, request.t('common.success'));
-      const meter = await meterOfRequest(app, request, q.meterId);
       const me = app.principalOf(request);
-      const { rows, count } = await readingsPage(app.db, me.companyId, meter.id, dayWindow(range), q);
+      // no meter chosen: the page opens on the latest reads of all the caller may see, not on an empty table
+      const of =
+        q.meterId === undefined
+          ? { scope: scopeFilter(METER_SCOPE, me.scope) }
+          : { meterId: (await meterOfRequest(app, request, q.meterId)).id };
+      const { rows, count } = await readingsPage(app.db, me.companyId, of, dayWindow(range), q);
       return page(rows, count, request.t('common.success'));
     },
   );

@@ -9,6 +9,9 @@ import { barLayout, type ChartFrame, DEFAULT_FRAME, thinLabels, tooltipPosition,
 /** How a bar is drawn. */
 export type BarVariant = 'normal' | 'estimated' | 'flagged';
 
+/** The room (viewBox units) a unit takes above the value axis. */
+const UNIT_ROOM = 12;
+
 export type BarDatum = {
   /** the category under the bar (unique in the chart) */
   label: string;
@@ -31,6 +34,8 @@ export type BarChartProps = {
   formatValue?: (value: number) => string;
   /** fixes the value axis, e.g. [0, 100] for a percentage */
   domain?: [number, number];
+  /** the values' unit (e.g. km): written above the value axis and after each value in the default tooltip */
+  unit?: string;
   /** at most this many category labels are written (default 12) */
   maxLabels?: number;
   /** the drawing size in viewBox units (the SVG scales to its container's width) */
@@ -42,13 +47,19 @@ export function BarChart({
   ariaLabel,
   formatValue,
   domain,
+  unit,
   maxLabels = 12,
-  frame = DEFAULT_FRAME,
+  frame: givenFrame = DEFAULT_FRAME,
 }: BarChartProps) {
   const { t } = useTranslation();
   const hatchId = useId();
   const [active, setActive] = useState<number | null>(null);
-  const format = formatValue ?? ((v: number) => String(v));
+  // a unit takes a line of its own above the value axis
+  const frame = unit
+    ? { ...givenFrame, margin: { ...givenFrame.margin, top: givenFrame.margin.top + UNIT_ROOM } }
+    : givenFrame;
+  const written = formatValue ?? ((v: number) => String(v));
+  const format = unit ? (v: number) => `${written(v)} ${unit}` : written;
   if (data.length === 0) return <p className={`wo-chart-empty ${Classes.TEXT_MUTED}`}>{t('chart.noData')}</p>;
 
   const { bars, y, zero } = barLayout(
@@ -71,6 +82,11 @@ export function BarChart({
           </pattern>
         </defs>
         <g className="wo-chart-axis">
+          {unit && (
+            <text className="wo-chart-unit" x={frame.margin.left - 6} y={frame.margin.top - UNIT_ROOM} textAnchor="end">
+              {unit}
+            </text>
+          )}
           {ticks.map((tick) => (
             <g key={tick.label}>
               <line x1={frame.margin.left} x2={frame.width - frame.margin.right} y1={tick.at} y2={tick.at} />

@@ -1,7 +1,7 @@
 // Collector types (采集器类型) as a descriptor: type name, wired or wireless, manufacturer; filters by name and link;
 // create / edit with the shared rule (type name required and unique); delete (refused while collectors use it); export.
 import { sheetPaths } from '@waterops/shared/api';
-import { CATALOGUE_PATHS, type CollectorType, type Manufacturer } from '@waterops/shared/catalogue';
+import { CATALOGUE_PATHS, type CollectorType, CollectorTypeSave, type Manufacturer } from '@waterops/shared/catalogue';
 import { useMemo } from 'react';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { ResourceDescriptor } from '../../resources/types.ts';
@@ -53,6 +53,8 @@ export const collectorTypeResource = (
   ],
   emptyIcon: 'tag',
   form: {
+    itemKey: 'resourceItem.collectorType',
+    schema: CollectorTypeSave,
     fields: [
       typeNameField<CollectorType>(CATALOGUE_PATHS.collectorTypeExist),
       {

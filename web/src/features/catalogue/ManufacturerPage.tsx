@@ -8,6 +8,7 @@ import {
   CATALOGUE_PATHS,
   type Manufacturer,
   type ManufacturerArea,
+  ManufacturerSave,
   validateManufacturer,
 } from '@waterops/shared/catalogue';
 import { useEffect, useState } from 'react';
@@ -100,13 +101,15 @@ export const manufacturerResource: ResourceDescriptor<Manufacturer, Manufacturer
   ],
   emptyIcon: 'office',
   form: {
+    itemKey: 'resourceItem.manufacturer',
+    schema: ManufacturerSave,
     fields: [
-      { key: 'name', labelKey: 'manufacturer.name', maxLength: 50, rules: [rule('name')], exist: exist('name') },
-      { key: 'code', labelKey: 'manufacturer.code', maxLength: 30, exist: exist('code') },
-      { key: 'contact', labelKey: 'manufacturer.contact', maxLength: 30 },
-      { key: 'phone', labelKey: 'manufacturer.phone', maxLength: 20, rules: [rule('phone')] },
-      { key: 'address', labelKey: 'manufacturer.address', maxLength: 200 },
-      { key: 'remark', labelKey: 'catalogue.remark', maxLength: 200 },
+      { key: 'name', labelKey: 'manufacturer.name', rules: [rule('name')], exist: exist('name') },
+      { key: 'code', labelKey: 'manufacturer.code', exist: exist('code') },
+      { key: 'contact', labelKey: 'manufacturer.contact' },
+      { key: 'phone', labelKey: 'manufacturer.phone', rules: [rule('phone')] },
+      { key: 'address', labelKey: 'manufacturer.address' },
+      { key: 'remark', labelKey: 'catalogue.remark' },
     ],
     save: (values, editing) => ({
       url: editing ? CATALOGUE_PATHS.manufacturerUpdate : CATALOGUE_PATHS.manufacturerSave,

@@ -76,7 +76,7 @@ describe('the meter model page', () => {
     const { calls } = renderModels();
     await ui.row();
     await userEvent.click(await ui.create());
-    const dialog = await ui.dialog('新增 - 表型管理');
+    const dialog = await ui.dialog('新增表型');
     await userEvent.type(ui.field(dialog, '类型名称'), ' LXS-25E ');
     await within(dialog).findByRole('option', { name: '宁波水表' });
     await userEvent.selectOptions(ui.field(dialog, '厂家'), '宁波水表');
@@ -101,7 +101,7 @@ describe('the meter model page', () => {
     const { calls } = renderModels();
     await ui.row();
     await userEvent.click(await ui.create());
-    const dialog = await ui.dialog('新增 - 表型管理');
+    const dialog = await ui.dialog('新增表型');
     await userEvent.type(ui.field(dialog, '类型名称'), 'X');
     await userEvent.type(ui.field(dialog, '最大读数'), '0');
     await userEvent.type(ui.field(dialog, '小数位数'), '5');
@@ -115,7 +115,7 @@ describe('the meter model page', () => {
     const { calls } = renderModels(true);
     await ui.row();
     await userEvent.click(await ui.create());
-    const dialog = await ui.dialog('新增 - 表型管理');
+    const dialog = await ui.dialog('新增表型');
     await userEvent.type(ui.field(dialog, '类型名称'), 'LXS-20E');
     await userEvent.click(ui.ok(dialog));
     expect(await within(dialog).findByText(/类型名称.*存在/)).toBeTruthy();

@@ -2,7 +2,13 @@
 // control; filters by name, manufacturer and kind; create / edit with the shared rules; delete (refused while meters
 // use it); export.
 import { sheetPaths } from '@waterops/shared/api';
-import { CATALOGUE_PATHS, type Manufacturer, type MeterModel, validateMeterModel } from '@waterops/shared/catalogue';
+import {
+  CATALOGUE_PATHS,
+  type Manufacturer,
+  type MeterModel,
+  MeterModelSave,
+  validateMeterModel,
+} from '@waterops/shared/catalogue';
 import { useMemo } from 'react';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
@@ -77,6 +83,8 @@ export const meterModelResource = (
   ],
   emptyIcon: 'box',
   form: {
+    itemKey: 'resourceItem.meterModel',
+    schema: MeterModelSave,
     fields: [
       typeNameField<MeterModel>(CATALOGUE_PATHS.meterModelExist),
       {

@@ -1,7 +1,7 @@
 // Resident categories (用户类别) as a descriptor: type name, residents of the category, remark; filter by name;
 // create / edit with the shared rule (type name required and unique); delete (refused while residents use it); export.
 import { sheetPaths } from '@waterops/shared/api';
-import { CATALOGUE_PATHS, type ResidentCategory } from '@waterops/shared/catalogue';
+import { CATALOGUE_PATHS, type ResidentCategory, ResidentCategorySave } from '@waterops/shared/catalogue';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { ResourceDescriptor } from '../../resources/types.ts';
 import { RESIDENT_CATEGORY_RESOURCE } from './catalogueApi.ts';
@@ -34,10 +34,9 @@ export const residentCategoryResource: ResourceDescriptor<ResidentCategory, Resi
   ],
   emptyIcon: 'tag',
   form: {
-    fields: [
-      typeNameField<ResidentCategory>(CATALOGUE_PATHS.residentCategoryExist, 30),
-      remarkField<ResidentCategory>(),
-    ],
+    itemKey: 'resourceItem.residentCategory',
+    schema: ResidentCategorySave,
+    fields: [typeNameField<ResidentCategory>(CATALOGUE_PATHS.residentCategoryExist), remarkField<ResidentCategory>()],
     save: (values, editing) => ({
       url: editing ? CATALOGUE_PATHS.residentCategoryUpdate : CATALOGUE_PATHS.residentCategorySave,
       method: 'POST',

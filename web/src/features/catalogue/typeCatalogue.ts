@@ -6,10 +6,10 @@ import type { ColumnDef, FieldDef, OptionDef } from '../../resources/types.ts';
 
 type Typed = { id: number; typeName: string; remark: string | null; createTime: string };
 
-export const typeNameField = <Row extends Typed>(existUrl: string, maxLength = 50): FieldDef<Row> => ({
+/** The type name; its length limit comes from the form's save schema (NAME_MAX, spec §5). */
+export const typeNameField = <Row extends Typed>(existUrl: string): FieldDef<Row> => ({
   key: 'typeName',
   labelKey: 'catalogue.typeName',
-  maxLength,
   rules: [(_v, values) => validateTypeName(values)[0]?.message ?? null],
   exist: (value, editing) => ({
     url: existUrl,
@@ -17,7 +17,7 @@ export const typeNameField = <Row extends Typed>(existUrl: string, maxLength = 5
   }),
 });
 
-export const remarkField = <Row>(): FieldDef<Row> => ({ key: 'remark', labelKey: 'catalogue.remark', maxLength: 200 });
+export const remarkField = <Row>(): FieldDef<Row> => ({ key: 'remark', labelKey: 'catalogue.remark' });
 
 export const typeNameColumn = <Row extends Typed>(): ColumnDef<Row> => ({
   key: 'typeName',

@@ -1,6 +1,6 @@
 // "Send command" for a concentrator or collector: a menu of its commands (parameters, clock, report rate, server
 // address, archives; upload frequency, IP address, archives), confirmed, then sent with the stored settings.
-import { Alert, Button, Intent, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Alert, Button, Intent, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { COLLECTOR_COMMANDS, CONCENTRATOR_COMMANDS } from '@waterops/shared/command';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function DeviceCommandButton({ kind, deviceId, code }: DeviceCommandButto
   };
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-start"
         content={
           <Menu>
@@ -51,7 +51,7 @@ export function DeviceCommandButton({ kind, deviceId, code }: DeviceCommandButto
         }
       >
         <Button icon="send-message" endIcon="caret-down" text={t('command.send')} size="small" />
-      </Popover>
+      </PopoverNext>
       <Alert
         isOpen={asked !== null}
         icon="send-message"

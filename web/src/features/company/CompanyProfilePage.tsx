@@ -2,7 +2,8 @@
 // profile refreshes the top bar's logo and name (the company query shares the 'Company' tag). Read-only without
 // sys:company:edit.
 import { Button, Card, Classes, FormGroup, Intent, Tag } from '@blueprintjs/core';
-import { type CompanyDetail, type CompanyProfileSave, validateCompanyProfile } from '@waterops/shared/company';
+import { type CompanyDetail, CompanyProfileSave, validateCompanyProfile } from '@waterops/shared/company';
+import { maxLengthOf } from '@waterops/shared/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -17,15 +18,13 @@ import { useCompanyProfileQuery, useSaveCompanyProfileMutation } from './company
 type ProfileKey = keyof CompanyProfileSave;
 type Values = Record<ProfileKey, string>;
 
-const TEXT_FIELDS: { key: Exclude<ProfileKey, 'logoImg'>; maxLength: number }[] = [
-  { key: 'name', maxLength: 50 },
-  { key: 'nameEn', maxLength: 100 },
-  { key: 'contact', maxLength: 50 },
-  { key: 'phone', maxLength: 20 },
-  { key: 'address', maxLength: 200 },
-  { key: 'logoName', maxLength: 50 },
-  { key: 'logoNameEn', maxLength: 100 },
-];
+// each field's limit as the save schema declares it
+const TEXT_FIELDS = (['name', 'nameEn', 'contact', 'phone', 'address', 'logoName', 'logoNameEn'] as const).map(
+  (key) => ({
+    key,
+    maxLength: maxLengthOf(CompanyProfileSave, key),
+  }),
+);
 
 const valuesOf = (c: CompanyDetail): Values => ({
   name: c.name,

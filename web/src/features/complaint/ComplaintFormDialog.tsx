@@ -9,11 +9,12 @@ import {
   type Complaint,
   ComplaintCategory,
   ComplaintChannel,
-  type ComplaintSave,
+  ComplaintSave,
   validateComplaint,
 } from '@waterops/shared/complaint';
 import { CUSTOMER_PATHS, type Resident } from '@waterops/shared/customer';
 import type { MessageKey } from '@waterops/shared/i18n';
+import { maxLengthOf } from '@waterops/shared/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -228,7 +229,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
             value={draft.complainant}
             onChange={(complainant) => set({ complainant })}
             error={errorOf('complainant')}
-            maxLength={50}
+            maxLength={maxLengthOf(ComplaintSave, 'complainant')}
           />
           <FormField
             label={t('complaint.field.phone')}

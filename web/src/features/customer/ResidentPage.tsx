@@ -4,7 +4,7 @@
 // and takes off meters; batches delete, close (clearance) and generate app accounts.
 import { sheetPaths } from '@waterops/shared/api';
 import type { ResidentCategory } from '@waterops/shared/catalogue';
-import { CUSTOMER_PATHS, type Resident } from '@waterops/shared/customer';
+import { CUSTOMER_PATHS, type Resident, ResidentSave } from '@waterops/shared/customer';
 import type { Area, Region } from '@waterops/shared/place';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
@@ -172,19 +172,20 @@ export const residentResource = (
     columns,
     emptyIcon: 'person',
     form: {
+      itemKey: 'resourceItem.resident',
+      schema: ResidentSave,
       width: 640,
       fields: [
         {
           key: 'residentCode',
           labelKey: 'resident.code',
           placeholderKey: 'resident.codePlaceholder',
-          maxLength: 30,
           exist: (value, editing) => ({
             url: CUSTOMER_PATHS.residentExist,
             params: { field: 'residentCode', value, ...(editing ? { id: editing.id } : {}) },
           }),
         },
-        { key: 'residentName', labelKey: 'resident.name', maxLength: 50, rules: [residentRule('residentName')] },
+        { key: 'residentName', labelKey: 'resident.name', rules: [residentRule('residentName')] },
         {
           key: 'areaId',
           labelKey: 'resident.area',
@@ -208,13 +209,13 @@ export const residentResource = (
           options: [{ value: '', labelKey: 'resident.none' }, ...categoryOptions],
           initial: (r) => text(r.categoryId),
         },
-        { key: 'phone', labelKey: 'resident.phone', maxLength: 20, rules: [residentRule('phone')] },
-        { key: 'address', labelKey: 'resident.address', maxLength: 200 },
-        { key: 'idCard', labelKey: 'resident.idCard', maxLength: 18, rules: [residentRule('idCard')] },
-        { key: 'bankCard', labelKey: 'resident.bankCard', maxLength: 30 },
-        { key: 'taxNumber', labelKey: 'resident.taxNumber', maxLength: 30 },
-        { key: 'invoiceName', labelKey: 'resident.invoiceName', maxLength: 100 },
-        { key: 'floor', labelKey: 'resident.floor', maxLength: 20 },
+        { key: 'phone', labelKey: 'resident.phone', rules: [residentRule('phone')] },
+        { key: 'address', labelKey: 'resident.address' },
+        { key: 'idCard', labelKey: 'resident.idCard', rules: [residentRule('idCard')] },
+        { key: 'bankCard', labelKey: 'resident.bankCard' },
+        { key: 'taxNumber', labelKey: 'resident.taxNumber' },
+        { key: 'invoiceName', labelKey: 'resident.invoiceName' },
+        { key: 'floor', labelKey: 'resident.floor' },
         {
           key: 'residentsCount',
           labelKey: 'resident.residentsCount',
@@ -222,12 +223,11 @@ export const residentResource = (
           initial: (r) => text(r.residentsCount),
           rules: [(v) => (v === '' || /^\d{1,3}$/.test(v) ? null : 'resident.countRule')],
         },
-        { key: 'originalAccountNo', labelKey: 'resident.originalAccountNo', maxLength: 30 },
+        { key: 'originalAccountNo', labelKey: 'resident.originalAccountNo' },
         {
           key: 'openDate',
           labelKey: 'resident.openDate',
           placeholderKey: 'resident.datePlaceholder',
-          maxLength: 10,
           rules: [residentRule('openDate')],
         },
         {
@@ -237,7 +237,7 @@ export const residentResource = (
           options: STATUS_OPTIONS,
           initial: (r) => String(r.status),
         },
-        { key: 'remark', labelKey: 'resident.remark', maxLength: 200 },
+        { key: 'remark', labelKey: 'resident.remark' },
       ],
       save: (values, editing) => ({
         url: editing ? CUSTOMER_PATHS.residentUpdate : CUSTOMER_PATHS.residentSave,

@@ -7,6 +7,7 @@ import {
   BLACKLIST_KIND,
   type BlacklistEntry,
   type BlacklistKind,
+  BlacklistSave,
   blacklistPaths,
   validateBlacklist,
 } from '@waterops/shared/blacklist';
@@ -96,6 +97,8 @@ export const blacklistResource = (listKind: BlacklistKind): ResourceDescriptor<B
     ],
     emptyIcon: 'blocked-person',
     form: {
+      itemKey: 'resourceItem.listedDevice',
+      schema: BlacklistSave,
       fields: [
         {
           key: 'deviceKind',
@@ -108,11 +111,10 @@ export const blacklistResource = (listKind: BlacklistKind): ResourceDescriptor<B
         {
           key: 'deviceCode',
           labelKey: 'blacklist.deviceCode',
-          maxLength: 64,
           rules: [codeRule],
           readOnlyOnEdit: true,
         },
-        { key: 'reason', labelKey: 'blacklist.reason', maxLength: 200, initial: (r) => text(r.reason) },
+        { key: 'reason', labelKey: 'blacklist.reason', initial: (r) => text(r.reason) },
       ],
       save: (values, editing) => ({
         url: paths.save,

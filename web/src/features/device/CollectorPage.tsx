@@ -8,6 +8,7 @@ import { sheetPaths } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   type Collector,
+  CollectorSave,
   type Concentrator,
   DEVICE_PATHS,
   type LinkKind,
@@ -146,12 +147,13 @@ export const collectorResource = ({
     ],
     emptyIcon: 'intersection',
     form: {
+      itemKey: 'resourceItem.collector',
+      schema: CollectorSave,
       width: 560,
       fields: [
         {
           key: 'collectorCode',
           labelKey: 'collector.code',
-          maxLength: 50,
           rules: [rule('collectorCode')],
           exist: (value, editing) => ({
             url: DEVICE_PATHS.collectorExist,
@@ -190,8 +192,8 @@ export const collectorResource = ({
           rules: [rule('areaId')],
           initial: (r) => itemText(r.areaId, r.areaName),
         },
-        { key: 'address', labelKey: 'collector.address', maxLength: 200, initial: (r) => r.address ?? '' },
-        { key: 'ip', labelKey: 'collector.ip', maxLength: 50, rules: [rule('ip')], initial: (r) => r.ip ?? '' },
+        { key: 'address', labelKey: 'collector.address', initial: (r) => r.address ?? '' },
+        { key: 'ip', labelKey: 'collector.ip', rules: [rule('ip')], initial: (r) => r.ip ?? '' },
         {
           key: 'port',
           labelKey: 'collector.port',
@@ -214,7 +216,7 @@ export const collectorResource = ({
           maxLength: 10,
           initial: (r) => r.installDate ?? '',
         },
-        { key: 'remark', labelKey: 'collector.remark', maxLength: 200, initial: (r) => r.remark ?? '' },
+        { key: 'remark', labelKey: 'collector.remark', initial: (r) => r.remark ?? '' },
       ],
       save: (values, editing) => ({
         url: editing ? DEVICE_PATHS.collectorUpdate : DEVICE_PATHS.collectorSave,

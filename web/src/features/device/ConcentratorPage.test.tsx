@@ -93,7 +93,7 @@ describe('the concentrator page', () => {
     const { calls } = renderPage();
     await ui.row();
     await userEvent.click(await ui.create());
-    const dialog = await ui.dialog('新增 - 集中器管理');
+    const dialog = await ui.dialog('新增集中器');
     await userEvent.type(ui.field(dialog, '集中器编号'), ' JZQ0002 ');
     await userEvent.type(ui.field(dialog, 'IP地址'), '10.0.0');
     await userEvent.click(ui.ok(dialog));

@@ -5,7 +5,7 @@
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { type Concentrator, DEVICE_PATHS, validateConcentrator } from '@waterops/shared/device';
+import { type Concentrator, ConcentratorSave, DEVICE_PATHS, validateConcentrator } from '@waterops/shared/device';
 import type { Area } from '@waterops/shared/place';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,19 +136,20 @@ export const concentratorResource = (
   ],
   emptyIcon: 'satellite',
   form: {
+    itemKey: 'resourceItem.concentrator',
+    schema: ConcentratorSave,
     width: 560,
     fields: [
       {
         key: 'concentratorCode',
         labelKey: 'concentrator.code',
-        maxLength: 50,
         rules: [rule('concentratorCode')],
         exist: (value, editing) => ({
           url: DEVICE_PATHS.concentratorExist,
           params: { field: 'concentratorCode', value, ...(editing ? { id: editing.id } : {}) },
         }),
       },
-      { key: 'name', labelKey: 'concentrator.name', maxLength: 50, initial: (r) => r.name ?? '' },
+      { key: 'name', labelKey: 'concentrator.name', initial: (r) => r.name ?? '' },
       {
         key: 'areaId',
         labelKey: 'concentrator.area',
@@ -156,8 +157,8 @@ export const concentratorResource = (
         rules: [rule('areaId')],
         initial: (r) => itemText(r.areaId, r.areaName),
       },
-      { key: 'address', labelKey: 'concentrator.address', maxLength: 200, initial: (r) => r.address ?? '' },
-      { key: 'ip', labelKey: 'concentrator.ip', maxLength: 50, rules: [rule('ip')], initial: (r) => r.ip ?? '' },
+      { key: 'address', labelKey: 'concentrator.address', initial: (r) => r.address ?? '' },
+      { key: 'ip', labelKey: 'concentrator.ip', rules: [rule('ip')], initial: (r) => r.ip ?? '' },
       {
         key: 'port',
         labelKey: 'concentrator.port',
@@ -172,7 +173,7 @@ export const concentratorResource = (
         rules: [rule('reportRate')],
         initial: (r) => textOf(r.reportRate),
       },
-      { key: 'simCard', labelKey: 'concentrator.simCard', maxLength: 30, initial: (r) => r.simCard ?? '' },
+      { key: 'simCard', labelKey: 'concentrator.simCard', initial: (r) => r.simCard ?? '' },
       {
         key: 'installDate',
         labelKey: 'concentrator.installDate',
@@ -192,7 +193,7 @@ export const concentratorResource = (
       },
       { key: 'lng', labelKey: 'concentrator.lng', maxLength: 20, rules: [rule('lng')], initial: (r) => textOf(r.lng) },
       { key: 'lat', labelKey: 'concentrator.lat', maxLength: 20, rules: [rule('lat')], initial: (r) => textOf(r.lat) },
-      { key: 'remark', labelKey: 'concentrator.remark', maxLength: 200, initial: (r) => r.remark ?? '' },
+      { key: 'remark', labelKey: 'concentrator.remark', initial: (r) => r.remark ?? '' },
     ],
     save: (values, editing) => ({
       url: editing ? DEVICE_PATHS.concentratorUpdate : DEVICE_PATHS.concentratorSave,

@@ -17,10 +17,12 @@ import {
 import {
   type IngestKey,
   type IngestKeyCreated,
+  IngestKeySave,
   ingestAuthHeader,
   validateIngestKey,
 } from '@waterops/shared/deviceStatus';
 import { INGEST_PATHS } from '@waterops/shared/reading';
+import { maxLengthOf } from '@waterops/shared/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -39,7 +41,8 @@ import { INGEST_KEY_RESOURCE, useCreateIngestKeyMutation, useSetIngestKeyEnabled
 export type IngestKeyFilters = { name: string; enabled: string };
 
 const EDIT = ['device:ingestKey:edit'];
-const NAME_MAX = 50;
+// the name's limit, as the save schema declares it (spec §5 label length)
+const NAME_MAX = maxLengthOf(IngestKeySave, 'name');
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 
 /** The enabled switch of a row: flips the key at once for those who may edit keys. */

@@ -5,7 +5,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import type { Manufacturer, MeterModel } from '@waterops/shared/catalogue';
-import { DEVICE_PATHS, type Meter, validateMeter } from '@waterops/shared/device';
+import { DEVICE_PATHS, type Meter, MeterSave, validateMeter } from '@waterops/shared/device';
 import type { Area, Region } from '@waterops/shared/place';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -258,6 +258,8 @@ export const meterResource = (
   defaultSort: { key: 'meterCode', direction: 'asc' },
   emptyIcon: 'dashboard',
   form: {
+    itemKey: 'resourceItem.meter',
+    schema: MeterSave,
     width: 640,
     fields: [
       {
@@ -271,7 +273,7 @@ export const meterResource = (
           params: { field: 'meterCode', value, ...(editing ? { id: editing.id } : {}) },
         }),
       },
-      { key: 'remoteCode', labelKey: 'meter.remoteCode', maxLength: 50, initial: (r) => text(r.remoteCode) },
+      { key: 'remoteCode', labelKey: 'meter.remoteCode', initial: (r) => text(r.remoteCode) },
       {
         key: 'areaId',
         labelKey: 'meter.area',
@@ -279,7 +281,7 @@ export const meterResource = (
         initial: meterFieldTexts.areaId,
         render: (p) => <MeterAreaField {...p} />,
       },
-      { key: 'address', labelKey: 'meter.address', maxLength: 200, initial: (r) => text(r.address) },
+      { key: 'address', labelKey: 'meter.address', initial: (r) => text(r.address) },
       {
         key: 'collectorId',
         labelKey: 'meter.collector',
@@ -338,8 +340,8 @@ export const meterResource = (
         rules: [meterRule('baseReading')],
         initial: (r) => text(r.baseReading),
       },
-      { key: 'steelSeal', labelKey: 'meter.steelSeal', maxLength: 50, initial: (r) => text(r.steelSeal) },
-      { key: 'leadSealNo', labelKey: 'meter.leadSealNo', maxLength: 50, initial: (r) => text(r.leadSealNo) },
+      { key: 'steelSeal', labelKey: 'meter.steelSeal', initial: (r) => text(r.steelSeal) },
+      { key: 'leadSealNo', labelKey: 'meter.leadSealNo', initial: (r) => text(r.leadSealNo) },
       {
         key: 'parentMeterId',
         labelKey: 'meter.parentMeter',
@@ -350,7 +352,6 @@ export const meterResource = (
         key: 'installDate',
         labelKey: 'meter.installDate',
         placeholderKey: 'meter.datePlaceholder',
-        maxLength: 10,
         rules: [meterRule('installDate')],
         initial: (r) => text(r.installDate),
       },
@@ -363,7 +364,7 @@ export const meterResource = (
       },
       { key: 'lng', labelKey: 'meter.lng', maxLength: 20, rules: [meterRule('lng')], initial: (r) => text(r.lng) },
       { key: 'lat', labelKey: 'meter.lat', maxLength: 20, rules: [meterRule('lat')], initial: (r) => text(r.lat) },
-      { key: 'remark', labelKey: 'meter.remark', maxLength: 200, initial: (r) => text(r.remark) },
+      { key: 'remark', labelKey: 'meter.remark', initial: (r) => text(r.remark) },
     ],
     save: (values, editing) => ({
       url: editing ? DEVICE_PATHS.meterUpdate : DEVICE_PATHS.meterSave,

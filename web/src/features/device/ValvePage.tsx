@@ -2,7 +2,7 @@
 // filters by code, area, kind and state; create / edit (insertOrUpdate) with the shared rules; delete; export.
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
-import { DEVICE_PATHS, VALVE_KINDS, type Valve, validateValve } from '@waterops/shared/device';
+import { DEVICE_PATHS, VALVE_KINDS, type Valve, ValveSave, validateValve } from '@waterops/shared/device';
 import type { Area } from '@waterops/shared/place';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,9 +118,11 @@ export const valveResource = (areas: readonly Area[]): ResourceDescriptor<Valve,
   defaultSort: { key: 'valveCode', direction: 'asc' },
   emptyIcon: 'git-merge',
   form: {
+    itemKey: 'resourceItem.valve',
+    schema: ValveSave,
     fields: [
-      { key: 'valveCode', labelKey: 'valve.valveCode', maxLength: 50, rules: [valveRule('valveCode')] },
-      { key: 'name', labelKey: 'valve.name', maxLength: 50, initial: (r) => text(r.name) },
+      { key: 'valveCode', labelKey: 'valve.valveCode', rules: [valveRule('valveCode')] },
+      { key: 'name', labelKey: 'valve.name', initial: (r) => text(r.name) },
       {
         key: 'valveKind',
         labelKey: 'valve.kind',
@@ -149,10 +151,10 @@ export const valveResource = (areas: readonly Area[]): ResourceDescriptor<Valve,
         initial: (r) => itemText(r.areaId, r.areaName),
         render: (p) => <MeterAreaField {...p} />,
       },
-      { key: 'address', labelKey: 'valve.address', maxLength: 200, initial: (r) => text(r.address) },
+      { key: 'address', labelKey: 'valve.address', initial: (r) => text(r.address) },
       { key: 'lng', labelKey: 'valve.lng', maxLength: 20, rules: [valveRule('lng')], initial: (r) => text(r.lng) },
       { key: 'lat', labelKey: 'valve.lat', maxLength: 20, rules: [valveRule('lat')], initial: (r) => text(r.lat) },
-      { key: 'remark', labelKey: 'valve.remark', maxLength: 200, initial: (r) => text(r.remark) },
+      { key: 'remark', labelKey: 'valve.remark', initial: (r) => text(r.remark) },
     ],
     save: (values, editing) => ({
       url: DEVICE_PATHS.valveSave,

@@ -3,7 +3,7 @@
 // kind; create / edit with the shared rules (validateDistrict) and a live name check; delete (refused by the server
 // while sub-zones hang on it); per row "导入边界" (the outline) and a link to its night flow.
 import { Tag } from '@blueprintjs/core';
-import { DISTRICT_KINDS, type District, DMA_PATHS, validateDistrict } from '@waterops/shared/dma';
+import { DISTRICT_KINDS, type District, DistrictSave, DMA_PATHS, validateDistrict } from '@waterops/shared/dma';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -153,6 +153,8 @@ export const districtResource = (
   ],
   emptyIcon: 'layout-group-by',
   form: {
+    itemKey: 'resourceItem.district',
+    schema: DistrictSave,
     width: 720,
     fields: [
       {
@@ -238,7 +240,7 @@ export const districtResource = (
         rules: [numberRule(24)],
         initial: (r) => text(r.nightDayFactorHours),
       },
-      { key: 'remark', labelKey: 'dma.district.remark', maxLength: 200, initial: (r) => text(r.remark) },
+      { key: 'remark', labelKey: 'dma.district.remark', initial: (r) => text(r.remark) },
     ],
     // the outline is left out: it has its own dialog and call, and an update without it keeps it
     save: (values, editing) => ({

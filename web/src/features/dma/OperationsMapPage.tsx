@@ -29,6 +29,7 @@ import { benchRequest, probe } from './map/automation.ts';
 import { DeckOverlay } from './map/DeckOverlay.tsx';
 import { bd09ToDisplay, displayToBd09 } from './map/displayCoordinates.ts';
 import { DRAW_OFF, drawReducer, ringToSave } from './map/drawState.ts';
+import { FIT_MAX_ZOOM, fitPadding, initialView } from './map/initialView.ts';
 import { MapDetailPanel } from './map/MapDetailPanel.tsx';
 import { MapLegend } from './map/MapLegend.tsx';
 import { MapToolbar } from './map/MapToolbar.tsx';
@@ -182,6 +183,20 @@ export function OperationsMapPage() {
     drawing,
   ]);
 
+  // read once, when the map mounts (below, after the districts and devices have come)
+  const firstView = useMemo(
+    () =>
+      initialView(
+        {
+          districts: data.districts,
+          positions: data.meters?.positions,
+          points: data.points.filter((q) => q.kind === 'valve'),
+        },
+        centreIn(data.crs),
+      ),
+    [data.districts, data.meters, data.points, data.crs],
+  );
+
   const p = probe();
   if (p) {
     p.layerIds = layers.map((l) => l.id);
@@ -244,8 +259,7 @@ export function OperationsMapPage() {
           })
       : undefined;
 
-  if (!data.ready) return <NonIdealState icon={<Spinner />} title={t('operationsMap.loading')} />;
-  const centre = centreIn(data.crs);
+  if (!data.ready || !data.extentLoaded) return <NonIdealState icon={<Spinner />} title={t('operationsMap.loading')} />;
   return (
     <div className="wo-opsmap-page">
       <MapToolbar
@@ -259,7 +273,7 @@ export function OperationsMapPage() {
       />
       <div className={`wo-opsmap${draw.mode !== 'off' ? ' wo-opsmap-drawing' : ''}`}>
         <MapView
-          initialViewState={{ longitude: centre[0], latitude: centre[1], zoom: MAP_DEFAULT_ZOOM }}
+          initialViewState={firstView}
           minZoom={MAP_MIN_ZOOM}
           maxZoom={MAP_MAX_ZOOM}
           mapStyle={data.styleUrl ?? OFFLINE_STYLE}
@@ -268,6 +282,18 @@ export function OperationsMapPage() {
           onClick={onMapClick}
           onDblClick={() => dispatch({ type: 'finish' })}
           onLoad={(e) => {
+            // fit again now that the map's and the legend's sizes are known: no district starts under the legend
+            if ('bounds' in firstView) {
+              const box = e.target.getContainer();
+              const legend = box.closest('.wo-opsmap')?.querySelector('.wo-opsmap-legend');
+              const padding = fitPadding(
+                { width: box.clientWidth, height: box.clientHeight },
+                legend ? { width: legend.clientWidth, height: legend.clientHeight } : null,
+              );
+              e.target.fitBounds(firstView.bounds, { padding, maxZoom: FIT_MAX_ZOOM, duration: 0 });
+            }
+            // the fitted first view sets its own zoom: the layers follow it (onMove only reports later moves)
+            setZoom(Math.floor(e.target.getZoom()));
             const probeNow = probe();
             if (probeNow) probeNow.map = e.target;
           }}

@@ -261,3 +261,59 @@ describe('the alarm console', () => {
     expect(within(load).getByRole('img', { name: '每 10 分钟告警数（过去 24 小时）' })).toBeTruthy();
   });
 });
+
+describe('the alarm console on a tablet and a phone', () => {
+  /** The room the console's list has (jsdom has no layout: every element reports this width). */
+  const listWidth = (px: number) => vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(px);
+  afterEach(() => vi.restoreAllMocks());
+  const columnHeads = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+  const handled = [
+    anAlarm({ id: 1, acknowledged: true, ackBy: 'operator', ackAt: ago(1), ackComment: '已派人查看' }),
+    anAlarm({ id: 2 }),
+  ];
+
+  it('on a 900 px tablet merges the area, value and handling into other cells, so state and actions fit', async () => {
+    listWidth(868);
+    const page = setUp();
+    await page.serve(handled);
+    const table = await ui.table();
+    expect(table.getAttribute('data-layout')).toBe('medium');
+    expect(columnHeads(table)).toEqual(['', '级别', '类型', '告警源', '发生时间', '状态', '操作']);
+    const acked = ui.row('SB00000001');
+    // the area under the source, the value under the type, who acknowledged under the state (comment in the title)
+    expect(within(acked).getByText('水表 · 东四小区')).toBeTruthy();
+    expect(within(acked).getByText('3.1 V / 3.3 V')).toBeTruthy();
+    expect(within(acked).getByText('operator')).toBeTruthy();
+    expect(within(acked).getByText('告警中·已确认')).toBeTruthy();
+    expect(within(ui.row('SB00000002')).getByRole('button', { name: '确认' })).toBeTruthy();
+  });
+
+  it('on a 390 px phone shows a card per alarm with its level, type, source, state, time and actions', async () => {
+    listWidth(358);
+    const page = setUp();
+    await page.serve(handled);
+    const table = await ui.table();
+    expect(table.getAttribute('data-layout')).toBe('narrow');
+    expect(table.classList.contains('wo-alarm-table-narrow')).toBe(true);
+    const card = ui.row('SB00000002');
+    for (const text of ['告警', '低电压', 'SB00000002', '水表 · 东四小区', '告警中·未确认'])
+      expect(within(card).getByText(text)).toBeTruthy();
+    // month-day, hours and minutes; the full time in the title
+    expect(within(card).getByTitle(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/).textContent).toMatch(/^\d\d-\d\d \d\d:\d\d$/);
+    expect(within(card).getByRole('button', { name: '确认' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: '搁置' })).toBeTruthy();
+  });
+
+  it('keeps every column where there is room', async () => {
+    listWidth(1200);
+    const page = setUp();
+    await page.serve(handled);
+    const table = await ui.table();
+    expect(table.getAttribute('data-layout')).toBe('wide');
+    expect(columnHeads(table)).toContain('小区');
+    expect(columnHeads(table)).toContain('确认 / 搁置');
+  });
+});

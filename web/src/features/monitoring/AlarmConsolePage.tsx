@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Subject } from 'rxjs';
 import { showMessage } from '../../api/message.ts';
 import { usePermission } from '../../components/Permission.tsx';
+import { useElementWidth } from '../../components/useElementWidth.ts';
 import { useLiveChannel } from '../../live/useLive.ts';
 import { WorkOrderRaiseDialog } from '../workorder/WorkOrderRaiseDialog.tsx';
 import { alarmRaiseItem } from '../workorder/workOrderRaiseSources.ts';
@@ -20,7 +21,7 @@ import { AlarmLiveStatus } from './AlarmLiveStatus.tsx';
 import { AlarmLoadPanel } from './AlarmLoadPanel.tsx';
 import { AlarmShelveDialog } from './AlarmShelveDialog.tsx';
 import { AlarmSoundControl, useAlarmSound } from './AlarmSoundControl.tsx';
-import { type AlarmRowAction, AlarmTable } from './AlarmTable.tsx';
+import { type AlarmRowAction, AlarmTable, alarmTableLayout } from './AlarmTable.tsx';
 import { groupForFlood, isFlood, raisedInWindow } from './alarmFlood.ts';
 import {
   type AlarmFilters,
@@ -117,6 +118,9 @@ export function AlarmConsolePage() {
   const [rowLimit, setRowLimit] = useState(ALARM_ROWS_STEP);
   const [changeMark, setChangeMark] = useState(0);
   const [unshelve] = useUnshelveAlarmsMutation();
+  // the table's layout follows the room it has (a tablet: merged columns; a phone: one card per alarm)
+  const [mainRef, mainWidth] = useElementWidth();
+  const layout = alarmTableLayout(mainWidth);
 
   const known = useNewAlarms(alarms, ready);
   const sound = useAlarmSound(alarms, known);
@@ -214,7 +218,7 @@ export function AlarmConsolePage() {
         )}
       </div>
       <div className="wo-alarm-body">
-        <div className="wo-alarm-main">
+        <div className="wo-alarm-main" ref={mainRef}>
           {floodView ? (
             <AlarmFloodView groups={groupForFlood(shown)} />
           ) : groups.length === 0 && ready ? (
@@ -231,6 +235,7 @@ export function AlarmConsolePage() {
               onAction={handleAction}
               canEdit={canEdit}
               canRaise={canRaise}
+              layout={layout}
             />
           )}
           {!floodView && groups.length > drawn.length && (

@@ -1,5 +1,7 @@
 // The console's table: one row per alarm (suppressed alarms under their parent, expandable), sortable headers,
-// row selection for bulk acknowledge, and each row's actions.
+// row selection for bulk acknowledge, and each row's actions. Three layouts follow the width it has (a tablet, a
+// phone): every column; a medium one with the area, value and handling merged into the source, type and state cells
+// (rows of one or two lines, state and actions in view); and cards stacked row by row on a phone.
 import { Button, Checkbox, Classes, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
 import type { Alarm } from '@waterops/shared/monitoring';
 import { Fragment } from 'react';
@@ -13,6 +15,16 @@ import { formatAlarmValue } from './alarmValue.ts';
 
 /** What a row's buttons ask for. */
 export type AlarmRowAction = 'acknowledge' | 'shelve' | 'unshelve' | 'history' | 'raise';
+
+/** How the table is laid out: every column, merged columns (a tablet), or one card per row (a phone). */
+export type AlarmTableLayout = 'wide' | 'medium' | 'narrow';
+
+/**
+ * The layout for the width the table has, in px (0: not measured, e.g. without layout: every column). Every column
+ * needs ~1100 px in English; the merged ones fit a 900 px tablet; below 640 px a row becomes a card.
+ */
+export const alarmTableLayout = (width: number): AlarmTableLayout =>
+  width <= 0 || width >= 1100 ? 'wide' : width >= 640 ? 'medium' : 'narrow';
 
 export type AlarmTableProps = {
   /** top-level rows with their suppressed children */
@@ -31,6 +43,8 @@ export type AlarmTableProps = {
   canEdit: boolean;
   /** whether the user may raise work orders (workorder:create) */
   canRaise?: boolean;
+  /** the layout for the width at hand (alarmTableLayout); default: every column */
+  layout?: AlarmTableLayout;
 };
 
 const STATE_INTENT: Record<AlarmViewState, Intent> = {
@@ -44,6 +58,8 @@ const STATE_INTENT: Record<AlarmViewState, Intent> = {
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 /** within the table: month-day and time (the year is in the cell's title) */
 const shortTime = (iso: string) => time(iso).slice(5);
+/** month-day, hours and minutes: the merged layouts' time (seconds in the title with the year) */
+const minuteTime = (iso: string) => time(iso).slice(5, 16);
 
 export function AlarmLevelTag({ level }: { level: Alarm['level'] }) {
   const { t } = useTranslation();
@@ -54,20 +70,20 @@ export function AlarmLevelTag({ level }: { level: Alarm['level'] }) {
   );
 }
 
-function SourceLink({ alarm }: { alarm: Alarm }) {
+/**
+ * The source's code (a link to its detail) over its kind; in the merged layouts also its area, and the suppressed
+ * alarms' expander beside the code (`extra`), so the cell keeps to two lines.
+ */
+function SourceLink({ alarm, withArea, extra }: { alarm: Alarm; withArea?: boolean; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const openDetail = useOpenDetail();
-  const kind = t(`alarmConsole.sourceKind.${alarm.sourceKind}`);
-  if (alarm.sourceKind === 'district')
-    return (
-      <div>
-        {alarm.sourceCode}
-        <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`}>{kind}</div>
-      </div>
-    );
+  const kindName = t(`alarmConsole.sourceKind.${alarm.sourceKind}`);
+  const kind = withArea && alarm.areaName ? `${kindName} · ${alarm.areaName}` : kindName;
   const detailKind = alarm.sourceKind;
-  return (
-    <div>
+  const code =
+    detailKind === 'district' ? (
+      alarm.sourceCode
+    ) : (
       <Button
         variant="minimal"
         size="small"
@@ -75,12 +91,64 @@ function SourceLink({ alarm }: { alarm: Alarm }) {
         text={alarm.sourceCode}
         onClick={() => openDetail({ kind: detailKind, id: alarm.sourceId })}
       />
-      <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`}>{kind}</div>
+    );
+  return (
+    <div>
+      {extra ? (
+        <div className="wo-alarm-source-line">
+          {code}
+          {extra}
+        </div>
+      ) : (
+        code
+      )}
+      <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`} title={kind}>
+        {kind}
+      </div>
     </div>
   );
 }
 
-type RowProps = Pick<AlarmTableProps, 'selected' | 'onSelectedChange' | 'onAction' | 'canEdit' | 'canRaise'> & {
+/** Who acknowledged or shelved the alarm, when, and why; `brief`: on one line, the comment in its title. */
+function Handling({ alarm, brief }: { alarm: Alarm; brief?: boolean }) {
+  const { t } = useTranslation();
+  const state = alarmStateOf(alarm);
+  const comment = (text: string | null) => (text && !brief ? <div className="wo-alarm-comment">{text}</div> : null);
+  return (
+    <>
+      {alarm.ackBy && (
+        <div
+          className={brief ? 'wo-alarm-brief' : undefined}
+          title={brief ? (alarm.ackComment ?? undefined) : undefined}
+        >
+          <Icon icon="tick" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.ackBy}</strong>{' '}
+          {/* month-day and time like the raised column; the year in the title */}
+          <span className={Classes.TEXT_MUTED} title={time(alarm.ackAt)}>
+            {alarm.ackAt ? shortTime(alarm.ackAt) : ''}
+          </span>
+          {comment(alarm.ackComment)}
+        </div>
+      )}
+      {state === 'shelved' && (
+        <div
+          className={brief ? 'wo-alarm-brief' : undefined}
+          title={brief ? (alarm.shelveReason ?? undefined) : undefined}
+        >
+          <Icon icon="pause" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.shelvedBy ?? ''}</strong>{' '}
+          <span className={Classes.TEXT_MUTED} title={time(alarm.shelvedUntil)}>
+            {t('alarmConsole.until', { time: alarm.shelvedUntil ? shortTime(alarm.shelvedUntil) : '' })}
+          </span>
+          {comment(alarm.shelveReason)}
+        </div>
+      )}
+    </>
+  );
+}
+
+type RowProps = Pick<
+  AlarmTableProps,
+  'selected' | 'onSelectedChange' | 'onAction' | 'canEdit' | 'canRaise' | 'layout'
+> & {
   alarm: Alarm;
   /** a suppressed alarm shown under its parent */
   child?: boolean;
@@ -88,18 +156,31 @@ type RowProps = Pick<AlarmTableProps, 'selected' | 'onSelectedChange' | 'onActio
   expander?: React.ReactNode;
 };
 
-function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction, canEdit, canRaise }: RowProps) {
+function AlarmRow({
+  alarm,
+  child,
+  expander,
+  selected,
+  onSelectedChange,
+  onAction,
+  canEdit,
+  canRaise,
+  layout = 'wide',
+}: RowProps) {
   const { t } = useTranslation();
   const state = alarmStateOf(alarm);
+  const wide = layout === 'wide';
+  const value = formatAlarmValue(alarm, (unit) => t(`alarmConsole.unit.${unit}`));
   const toggle = () => {
     const next = new Set(selected);
     if (next.has(alarm.id)) next.delete(alarm.id);
     else next.add(alarm.id);
     onSelectedChange(next);
   };
+  // data-col names each cell for the card layout's grid areas (AlarmConsolePage.css)
   return (
     <tr className={`wo-alarm-row wo-alarm-${alarm.level}${child ? ' wo-alarm-child' : ''}`} data-alarm-id={alarm.id}>
-      <td>
+      <td data-col="check">
         <Checkbox
           checked={selected.has(alarm.id)}
           onChange={toggle}
@@ -107,45 +188,45 @@ function AlarmRow({ alarm, child, expander, selected, onSelectedChange, onAction
           className="wo-alarm-check"
         />
       </td>
-      <td>
+      <td data-col="level">
         {child && <Icon icon="arrow-right" className="wo-alarm-child-mark" size={12} />}
         <AlarmLevelTag level={alarm.level} />
       </td>
-      <td>{t(`alarmConsole.type.${alarm.alarmType}`)}</td>
-      <td>
-        <SourceLink alarm={alarm} />
-        {expander}
+      <td data-col="type">
+        {t(`alarmConsole.type.${alarm.alarmType}`)}
+        {/* merged: the measured value and its limit under the type they belong to */}
+        {!wide && value && <div className={`${Classes.TEXT_MUTED} wo-alarm-kind wo-num`}>{value}</div>}
       </td>
-      <td>{alarm.areaName ?? ''}</td>
-      <td className="wo-num">{formatAlarmValue(alarm, (unit) => t(`alarmConsole.unit.${unit}`))}</td>
-      <td title={time(alarm.raisedAt)}>{shortTime(alarm.raisedAt)}</td>
-      <td>
-        <Tag minimal multiline intent={STATE_INTENT[state]} className="wo-alarm-state">
+      <td data-col="source">
+        <SourceLink alarm={alarm} withArea={!wide} extra={wide ? undefined : expander} />
+        {wide && expander}
+      </td>
+      {wide && <td data-col="area">{alarm.areaName ?? ''}</td>}
+      {wide && (
+        <td data-col="value" className="wo-num">
+          {value}
+        </td>
+      )}
+      <td data-col="raisedAt" title={time(alarm.raisedAt)}>
+        {wide ? shortTime(alarm.raisedAt) : minuteTime(alarm.raisedAt)}
+      </td>
+      <td data-col="state">
+        <Tag
+          minimal
+          intent={STATE_INTENT[state]}
+          className="wo-alarm-state"
+          title={wide ? undefined : t(`alarmConsole.state.${state}`)}
+        >
           {t(`alarmConsole.state.${state}`)}
         </Tag>
+        {!wide && <Handling alarm={alarm} brief />}
       </td>
-      <td className="wo-alarm-handling">
-        {alarm.ackBy && (
-          <div>
-            <Icon icon="tick" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.ackBy}</strong>{' '}
-            {/* month-day and time like the raised column; the year in the title */}
-            <span className={Classes.TEXT_MUTED} title={time(alarm.ackAt)}>
-              {alarm.ackAt ? shortTime(alarm.ackAt) : ''}
-            </span>
-            {alarm.ackComment && <div className="wo-alarm-comment">{alarm.ackComment}</div>}
-          </div>
-        )}
-        {state === 'shelved' && (
-          <div>
-            <Icon icon="pause" size={12} className={Classes.TEXT_MUTED} /> <strong>{alarm.shelvedBy ?? ''}</strong>{' '}
-            <span className={Classes.TEXT_MUTED} title={time(alarm.shelvedUntil)}>
-              {t('alarmConsole.until', { time: alarm.shelvedUntil ? shortTime(alarm.shelvedUntil) : '' })}
-            </span>
-            {alarm.shelveReason && <div className="wo-alarm-comment">{alarm.shelveReason}</div>}
-          </div>
-        )}
-      </td>
-      <td className="wo-alarm-actions">
+      {wide && (
+        <td data-col="handling" className="wo-alarm-handling">
+          <Handling alarm={alarm} />
+        </td>
+      )}
+      <td data-col="actions" className="wo-alarm-actions">
         {canEdit && !alarm.acknowledged && (
           <Button
             size="small"
@@ -209,30 +290,37 @@ function ChildRows({ parent, known, ...row }: Omit<RowProps, 'alarm'> & { parent
   );
 }
 
-const COLUMNS: Array<{ key: string; sortKey?: AlarmSortKey }> = [
+/** The columns; `merged`: not a column of its own outside the wide layout (shown inside another cell). */
+const COLUMNS: Array<{ key: string; sortKey?: AlarmSortKey; merged?: boolean }> = [
   { key: 'level', sortKey: 'level' },
   { key: 'type', sortKey: 'alarmType' },
   { key: 'source', sortKey: 'sourceCode' },
-  { key: 'area', sortKey: 'areaName' },
-  { key: 'value' },
+  { key: 'area', sortKey: 'areaName', merged: true },
+  { key: 'value', merged: true },
   { key: 'raisedAt', sortKey: 'raisedAt' },
   { key: 'state', sortKey: 'state' },
-  { key: 'handling' },
+  { key: 'handling', merged: true },
   { key: 'actions' },
 ];
 
 export function AlarmTable(props: AlarmTableProps) {
-  const { groups, sort, onSortChange, selected, onSelectedChange, expanded, onToggleExpanded } = props;
+  const { groups, sort, onSortChange, selected, onSelectedChange, expanded, onToggleExpanded, layout = 'wide' } = props;
   const { t } = useTranslation();
   const visibleIds = groups.map((g) => g.alarm.id);
   const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const handleSort = (key: AlarmSortKey) =>
     onSortChange(sort.key === key ? { key, descending: !sort.descending } : { key, descending: key === 'raisedAt' });
   return (
-    <HTMLTable compact interactive className="wo-alarm-table" aria-label={t('alarmConsole.title')}>
+    <HTMLTable
+      compact
+      interactive
+      className={`wo-alarm-table wo-alarm-table-${layout}`}
+      data-layout={layout}
+      aria-label={t('alarmConsole.title')}
+    >
       <thead>
         <tr>
-          <th>
+          <th data-col="check">
             <Checkbox
               checked={allSelected}
               aria-label={t('alarmConsole.selectAll')}
@@ -240,19 +328,23 @@ export function AlarmTable(props: AlarmTableProps) {
               className="wo-alarm-check"
             />
           </th>
-          {COLUMNS.map((c) => {
+          {COLUMNS.filter((c) => layout === 'wide' || !c.merged).map((c) => {
             const label = t(`alarmConsole.column.${c.key}`);
             if (!c.sortKey)
               return (
                 // the handling head wraps like its cells (a long English head pushed the table under the actions)
-                <th key={c.key} className={c.key === 'handling' ? 'wo-alarm-handling' : undefined}>
+                <th key={c.key} data-col={c.key} className={c.key === 'handling' ? 'wo-alarm-handling' : undefined}>
                   {label}
                 </th>
               );
             const active = sort.key === c.sortKey;
             const sortKey = c.sortKey;
             return (
-              <th key={c.key} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+              <th
+                key={c.key}
+                data-col={c.key}
+                aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+              >
                 <Button
                   variant="minimal"
                   size="small"
@@ -270,6 +362,7 @@ export function AlarmTable(props: AlarmTableProps) {
         {groups.map(({ alarm, children }) => {
           const count = Math.max(alarm.childCount, children.length);
           const open = expanded.has(alarm.id);
+          // merged layouts: the count alone (the full text in the title), so the source column stays narrow
           const expander =
             count > 0 ? (
               <Button
@@ -279,7 +372,8 @@ export function AlarmTable(props: AlarmTableProps) {
                 className="wo-alarm-expander"
                 aria-expanded={open}
                 aria-label={t(open ? 'alarmConsole.hideChildren' : 'alarmConsole.showChildren')}
-                text={t('alarmConsole.children', { count })}
+                title={t('alarmConsole.children', { count })}
+                text={layout === 'wide' ? t('alarmConsole.children', { count }) : String(count)}
                 onClick={() => onToggleExpanded(alarm.id)}
               />
             ) : undefined;

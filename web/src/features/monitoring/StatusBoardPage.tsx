@@ -94,57 +94,64 @@ function KindCard({ kind, counts, onOpen }: { kind: BoardKind; counts: Counts; o
 
 function AreaTable({ rows, onOpen }: { rows: AreaRow[]; onOpen: (d: DrillDown) => void }) {
   const { t } = useTranslation();
+  // scrolls sideways within its own box on a narrow screen (area names stay on one line, never a character a line)
   return (
-    <HTMLTable compact striped className="wo-board-table" aria-label={t('monitoring.board.byArea')}>
-      <thead>
-        <tr>
-          <th rowSpan={2}>{t('monitoring.board.area')}</th>
-          {BOARD_KINDS.map((k) => (
-            <th key={k} colSpan={3} className="wo-board-group">
-              {t(`monitoring.board.kinds.${k}`)}
+    <div className="wo-board-table-scroll">
+      <HTMLTable compact striped className="wo-board-table" aria-label={t('monitoring.board.byArea')}>
+        <thead>
+          <tr>
+            <th rowSpan={2} className="wo-board-area">
+              {t('monitoring.board.area')}
             </th>
-          ))}
-        </tr>
-        <tr>
-          {BOARD_KINDS.flatMap((k) => [
-            <th key={`${k}o`}>{t('monitoring.board.online')}</th>,
-            <th key={`${k}f`}>{t('monitoring.board.offline')}</th>,
-            <th key={`${k}r`}>{t('monitoring.board.rateHead')}</th>,
-          ])}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const areaName = r.areaName ?? t('monitoring.board.noArea');
-          return (
-            <tr key={r.areaId ?? 0}>
-              <th scope="row">{areaName}</th>
-              {BOARD_KINDS.flatMap((k) => [
-                <td key={`${k}o`}>{r.kinds[k].online}</td>,
-                <td key={`${k}f`}>
-                  {/* devices without an area have no list of their own to open */}
-                  {r.areaId === null ? (
-                    r.kinds[k].offline
-                  ) : (
-                    <OfflineCount
-                      count={r.kinds[k].offline}
-                      label={t('monitoring.board.openOffline', {
-                        kind: t(`monitoring.board.kinds.${k}`),
-                        area: areaName,
-                      })}
-                      onOpen={() => onOpen({ kind: k, areaId: r.areaId, areaName })}
-                    />
-                  )}
-                </td>,
-                <td key={`${k}r`}>
-                  <RateText counts={r.kinds[k]} />
-                </td>,
-              ])}
-            </tr>
-          );
-        })}
-      </tbody>
-    </HTMLTable>
+            {BOARD_KINDS.map((k) => (
+              <th key={k} colSpan={3} className="wo-board-group">
+                {t(`monitoring.board.kinds.${k}`)}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {BOARD_KINDS.flatMap((k) => [
+              <th key={`${k}o`}>{t('monitoring.board.online')}</th>,
+              <th key={`${k}f`}>{t('monitoring.board.offline')}</th>,
+              <th key={`${k}r`}>{t('monitoring.board.rateHead')}</th>,
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const areaName = r.areaName ?? t('monitoring.board.noArea');
+            return (
+              <tr key={r.areaId ?? 0}>
+                <th scope="row" className="wo-board-area" title={areaName}>
+                  {areaName}
+                </th>
+                {BOARD_KINDS.flatMap((k) => [
+                  <td key={`${k}o`}>{r.kinds[k].online}</td>,
+                  <td key={`${k}f`}>
+                    {/* devices without an area have no list of their own to open */}
+                    {r.areaId === null ? (
+                      r.kinds[k].offline
+                    ) : (
+                      <OfflineCount
+                        count={r.kinds[k].offline}
+                        label={t('monitoring.board.openOffline', {
+                          kind: t(`monitoring.board.kinds.${k}`),
+                          area: areaName,
+                        })}
+                        onOpen={() => onOpen({ kind: k, areaId: r.areaId, areaName })}
+                      />
+                    )}
+                  </td>,
+                  <td key={`${k}r`}>
+                    <RateText counts={r.kinds[k]} />
+                  </td>,
+                ])}
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
 

@@ -74,6 +74,24 @@ describe('the network monitoring page', () => {
     expect(screen.getByRole('img', { name: '各管径等级的管线长度(km)' })).toBeTruthy();
   });
 
+  it('says what the bars measure and in which unit: the length column of the table beside it, in km', async () => {
+    renderPage();
+    const chart = await screen.findByRole('img', { name: '各管径等级的管线长度(km)' });
+    // the measure is written where a sighted user sees it, not only in the accessible name
+    expect(screen.getByText('各管径等级的管线长度(km)', { selector: 'p' })).toBeTruthy();
+    // the value axis carries its unit
+    expect(chart.querySelector('.wo-chart-unit')?.textContent).toBe('km');
+    // each bar's words are the table's length (km), not its count: DN100–300 is 77 pipes, 4.35 km
+    const bars = [...chart.querySelectorAll('title')].map((el) => el.textContent);
+    expect(bars).toContain('DN100–300 4.35 km');
+    expect(bars).toContain('DN300–600 5.00 km');
+    const row = within(screen.getByRole('table', { name: '按管径' }))
+      .getByText('DN100–300')
+      .closest('tr');
+    expect(within(row as HTMLElement).getByText('4.35')).toBeTruthy();
+    expect(within(row as HTMLElement).getByText('77')).toBeTruthy();
+  });
+
   it('asks for one district when it is chosen', async () => {
     const { calls } = renderPage();
     await screen.findByText('117');

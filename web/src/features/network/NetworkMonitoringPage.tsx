@@ -1,7 +1,7 @@
 // The pipe-network monitoring page (spec §7 pipeNetWorkMonitoring): for the whole network or one district, cards
 // (pipelines, total length, wells, valves open / closed), length by diameter class as bars, tables by material,
 // diameter class and well type, and the metered pipes with their meters' state, latest read and flow.
-import { Button, Card, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { NetworkMonitoring } from '@waterops/shared/network';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,11 +28,14 @@ function Tables({ data }: { data: NetworkMonitoring }) {
     <div className="wo-network-grid">
       <Card compact>
         <h3>{t('network.monitoring.byDiameter')}</h3>
+        {/* the bars plot the table's length column, not its count: the caption and the axis say so, in km */}
+        <p className={`wo-network-chart-caption ${Classes.TEXT_MUTED}`}>{t('network.monitoring.byDiameterChart')}</p>
         <div className="wo-network-chart">
           <BarChart
             ariaLabel={t('network.monitoring.byDiameterChart')}
             data={data.byDiameter.map((d) => ({ label: className(d.diameterClass), value: d.lengthM / 1000 }))}
-            formatValue={(v) => v.toFixed(1)}
+            formatValue={(v) => v.toFixed(2)}
+            unit="km"
           />
         </div>
         <HTMLTable compact striped aria-label={t('network.monitoring.byDiameter')}>

@@ -4,7 +4,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import type { District } from '@waterops/shared/dma';
-import { NETWORK_PATHS, type Pipeline, validatePipeline, type Well } from '@waterops/shared/network';
+import { NETWORK_PATHS, type Pipeline, PipelineSave, validatePipeline, type Well } from '@waterops/shared/network';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
@@ -174,10 +174,12 @@ export const pipelineResource = (
     defaultSort: { key: 'pipeCode', direction: 'asc' },
     emptyIcon: 'flows',
     form: {
+      itemKey: 'resourceItem.pipeline',
+      schema: PipelineSave,
       width: 640,
       fields: [
-        { key: 'pipeCode', labelKey: 'network.pipeline.pipeCode', maxLength: 50, rules: [pipelineRule('pipeCode')] },
-        { key: 'name', labelKey: 'network.pipeline.name', maxLength: 50, initial: (r) => text(r.name) },
+        { key: 'pipeCode', labelKey: 'network.pipeline.pipeCode', rules: [pipelineRule('pipeCode')] },
+        { key: 'name', labelKey: 'network.pipeline.name', initial: (r) => text(r.name) },
         {
           key: 'pipeType',
           labelKey: 'network.pipeline.pipeType',
@@ -185,7 +187,7 @@ export const pipelineResource = (
           options: PIPE_TYPE_OPTIONS,
           initial: (r) => String(r.pipeType),
         },
-        { key: 'material', labelKey: 'network.pipeline.material', maxLength: 30, initial: (r) => text(r.material) },
+        { key: 'material', labelKey: 'network.pipeline.material', initial: (r) => text(r.material) },
         {
           key: 'diameterMm',
           labelKey: 'network.pipeline.diameterMm',
@@ -257,7 +259,7 @@ export const pipelineResource = (
           rules: [dateRule],
           initial: (r) => text(r.installDate),
         },
-        { key: 'remark', labelKey: 'network.remark', maxLength: 200, initial: (r) => text(r.remark) },
+        { key: 'remark', labelKey: 'network.remark', initial: (r) => text(r.remark) },
       ],
       save: (values, editing) => ({
         url: NETWORK_PATHS.pipelineSave,

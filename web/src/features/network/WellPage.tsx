@@ -3,7 +3,7 @@
 // refuses while a pipeline ends at the well and says so).
 import { sheetPaths } from '@waterops/shared/api';
 import type { District } from '@waterops/shared/dma';
-import { NETWORK_PATHS, validateWell, type Well } from '@waterops/shared/network';
+import { NETWORK_PATHS, validateWell, type Well, WellSave } from '@waterops/shared/network';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateRange.ts';
@@ -98,9 +98,11 @@ export const wellResource = (districts: readonly District[]): ResourceDescriptor
     defaultSort: { key: 'wellCode', direction: 'asc' },
     emptyIcon: 'circle',
     form: {
+      itemKey: 'resourceItem.well',
+      schema: WellSave,
       fields: [
-        { key: 'wellCode', labelKey: 'network.well.wellCode', maxLength: 50, rules: [wellRule('wellCode')] },
-        { key: 'name', labelKey: 'network.well.name', maxLength: 50, initial: (r) => text(r.name) },
+        { key: 'wellCode', labelKey: 'network.well.wellCode', rules: [wellRule('wellCode')] },
+        { key: 'name', labelKey: 'network.well.name', initial: (r) => text(r.name) },
         {
           key: 'wellType',
           labelKey: 'network.well.wellType',
@@ -131,8 +133,8 @@ export const wellResource = (districts: readonly District[]): ResourceDescriptor
           options: withNone(districtChoices),
           initial: (r) => text(r.districtId),
         },
-        { key: 'address', labelKey: 'network.well.address', maxLength: 200, initial: (r) => text(r.address) },
-        { key: 'remark', labelKey: 'network.remark', maxLength: 200, initial: (r) => text(r.remark) },
+        { key: 'address', labelKey: 'network.well.address', initial: (r) => text(r.address) },
+        { key: 'remark', labelKey: 'network.remark', initial: (r) => text(r.remark) },
       ],
       save: (values, editing) => ({
         url: NETWORK_PATHS.wellSave,

@@ -11,8 +11,7 @@ import {
   DialogBody,
   DialogFooter,
   Intent,
-  Popover,
-  Position,
+  PopoverNext,
   Tab,
   Tabs,
   Tag,
@@ -155,7 +154,7 @@ export function MessageBell() {
 
   return (
     <>
-      <Popover isOpen={open} onInteraction={(next) => setOpen(next)} position={Position.BOTTOM_RIGHT} content={content}>
+      <PopoverNext isOpen={open} onInteraction={(next) => setOpen(next)} placement="bottom-end" content={content}>
         <Button variant="minimal" icon="notifications" aria-label={label} className="wo-bell-button">
           {total > 0 && (
             <span className="wo-count-badge wo-bell-badge" data-testid="bell-badge">
@@ -163,12 +162,13 @@ export function MessageBell() {
             </span>
           )}
         </Button>
-      </Popover>
+      </PopoverNext>
       <Dialog
         isOpen={shown !== null}
         onClose={() => setShown(null)}
         title={shown?.title}
-        icon="notifications"
+        // no icon without a title (closed): Blueprint warns on every mount of the bell otherwise
+        icon={shown ? 'notifications' : undefined}
         style={{ width: 480 }}
       >
         <DialogBody>

@@ -1,7 +1,7 @@
 // Residential areas (小区) as a descriptor: name, region, address, BD-09 position, remark; filters by name and
 // region; create / edit with the shared rules (name unique, region chosen, coordinates in range); delete (POST {id});
 // move the selected areas to another region (batchEdit).
-import { type Area, PLACE_PATHS, type Region, validateArea } from '@waterops/shared/place';
+import { type Area, AreaSave, PLACE_PATHS, type Region, validateArea } from '@waterops/shared/place';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
@@ -67,11 +67,12 @@ export const areaResource = (
     ],
     emptyIcon: 'map-marker',
     form: {
+      itemKey: 'resourceItem.area',
+      schema: AreaSave,
       fields: [
         {
           key: 'areaName',
           labelKey: 'place.areaName',
-          maxLength: 50,
           rules: [areaRule('areaName')],
           exist: (value, editing) => ({
             url: PLACE_PATHS.areaExist,
@@ -86,7 +87,7 @@ export const areaResource = (
           rules: [areaRule('regionId')],
           initial: (row) => String(row.regionId),
         },
-        { key: 'address', labelKey: 'place.address', maxLength: 200 },
+        { key: 'address', labelKey: 'place.address' },
         {
           key: 'lng',
           labelKey: 'place.lng',
@@ -101,7 +102,7 @@ export const areaResource = (
           rules: [areaRule('lat')],
           initial: (r) => coordinate(r.lat),
         },
-        { key: 'remark', labelKey: 'place.remark', maxLength: 200 },
+        { key: 'remark', labelKey: 'place.remark' },
       ],
       save: (values, editing) => ({
         url: PLACE_PATHS.areaSave,

@@ -1,6 +1,6 @@
 // Regions (片区) as a descriptor: name, area count, remark, created; filter by name; create / rename with the shared
 // rule and an `exist` check (spec §5: zone name unique); delete (the server refuses a region that has areas).
-import { PLACE_PATHS, type Region, validateRegion } from '@waterops/shared/place';
+import { PLACE_PATHS, type Region, RegionSave, validateRegion } from '@waterops/shared/place';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { ResourceDescriptor } from '../../resources/types.ts';
@@ -40,18 +40,19 @@ export const regionResource: ResourceDescriptor<Region, RegionFilters> = {
   ],
   emptyIcon: 'map',
   form: {
+    itemKey: 'resourceItem.region',
+    schema: RegionSave,
     fields: [
       {
         key: 'regionName',
         labelKey: 'place.regionName',
-        maxLength: 50,
         rules: [(_v, values) => validateRegion(values).find((v) => v.field === 'regionName')?.message ?? null],
         exist: (value, editing) => ({
           url: PLACE_PATHS.regionExist,
           params: { field: 'regionName', value, ...(editing ? { id: editing.id } : {}) },
         }),
       },
-      { key: 'remark', labelKey: 'place.remark', maxLength: 200 },
+      { key: 'remark', labelKey: 'place.remark' },
     ],
     save: (values, editing) => ({
       url: editing ? PLACE_PATHS.regionUpdate : PLACE_PATHS.regionSave,

@@ -80,7 +80,9 @@ const series: MeterDays = {
   },
 };
 
-const read = (i: number): RawReading => ({
+const read = (i: number, meterId = 21): RawReading => ({
+  meterId,
+  meterCode: `SB0000${meterId}`,
   time: new Date(Date.UTC(2026, 2, 5, 0, 0) - i * 3_600_000).toISOString(),
   reading: 2 - i / 100,
   voltage: 3.6,
@@ -97,6 +99,7 @@ const ui = {
   daysTable: () => screen.findByRole('table', { name: '日数据' }),
   readsTab: () => screen.getByRole('tab', { name: '原始读数' }),
   readsTable: () => screen.findByRole('table', { name: '原始读数' }),
+  latestTable: () => screen.findByRole('table', { name: '全部水表的最新读数' }),
   chart: () => screen.findByRole('img', { name: '日用水量 (m³)' }),
 };
 
@@ -119,6 +122,9 @@ const serve = () =>
       return { code: 0, msg: 'ok', count: 1, data: [{ id: 21, meterCode: 'SB000021' }] };
     if (u.pathname.endsWith('/meter/meterBase/days')) return { resp_code: 0, resp_msg: 'ok', datas: series };
     if (u.pathname.endsWith('/meter/meterBase/readings')) {
+      // no meter: the latest reads of every meter in scope (two meters here, newest first)
+      if (!u.searchParams.has('meterId'))
+        return { code: 0, msg: 'ok', count: 3, data: [read(0, 21), read(0, 35), read(1, 21)] };
       const page = Number(u.searchParams.get('page'));
       const limit = Number(u.searchParams.get('limit'));
       const rows = Array.from({ length: page === 1 ? limit : 10 }, (_, i) => read((page - 1) * limit + i));
@@ -134,10 +140,39 @@ const chooseMeter = async () => {
 };
 
 describe('the reading records page', () => {
-  it('asks for a meter, then shows its daily use over the last 30 days, raw beside validated', async () => {
+  it('opens on the latest reads of every meter in scope, newest first, without a chosen meter', async () => {
     const calls = serve();
     renderWithStore(<ReadingRecordPage />);
-    expect(screen.getByText('请选择水表')).toBeTruthy();
+    const table = await ui.latestTable();
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    // each read names its meter; the newest first
+    expect(rows[0]?.textContent).toContain('表身号');
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'SB000021' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'SB000035' })).toBeTruthy();
+    expect(screen.getByText('共 3 条')).toBeTruthy();
+    const query = new URL(calls.find((c) => c.url.includes('/meterBase/readings'))?.url ?? '', 'http://x').searchParams;
+    expect(query.has('meterId')).toBe(false);
+    expect([query.get('page'), query.get('limit')]).toEqual(['1', '50']);
+    expect(query.get('to')).toBe(localDay(new Date()));
+    // no daily series is asked for without a meter
+    expect(calls.some((c) => c.url.includes('/meter/meterBase/days'))).toBe(false);
+  });
+
+  it("chooses a meter by clicking its code in the latest reads, then shows that meter's history", async () => {
+    const calls = serve();
+    renderWithStore(<ReadingRecordPage />);
+    const table = await ui.latestTable();
+    await userEvent.click(within(table).getAllByRole('button', { name: 'SB000021' })[0] as HTMLElement);
+    await ui.daysTable();
+    expect(calls.some((c) => c.url.includes('/meter/meterBase/days?meterId=21'))).toBe(true);
+    expect((ui.meter() as HTMLInputElement).value).toBe('SB000021');
+    expect(screen.queryByRole('table', { name: '全部水表的最新读数' })).toBeNull();
+  });
+
+  it("shows a chosen meter's daily use over the last 30 days, raw beside validated", async () => {
+    const calls = serve();
+    renderWithStore(<ReadingRecordPage />);
     await chooseMeter();
     const table = await ui.daysTable();
     const daysCall = calls.find((c) => c.url.includes('/meter/meterBase/days'));
@@ -172,7 +207,7 @@ describe('the reading records page', () => {
     await userEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
     const pages = calls
-      .filter((c) => c.url.includes('/meter/meterBase/readings'))
+      .filter((c) => c.url.includes('/meter/meterBase/readings?meterId=21'))
       .map((c) => new URL(c.url, 'http://x').searchParams.get('page'));
     expect(pages).toEqual(['1', '2']);
   });
@@ -195,7 +230,8 @@ describe('the reading records page', () => {
     serve();
     renderWithStore(<ReadingRecordPage />, undefined, 'en');
     expect(screen.getByRole('heading', { name: 'Reading records' })).toBeTruthy();
-    expect(screen.getByText('Choose a meter')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Latest reads of all meters' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Body code' })).toBeTruthy();
   });
 });
 

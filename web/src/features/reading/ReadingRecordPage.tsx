@@ -2,8 +2,19 @@
 // substituted ones in the warning colour, rollover ↻ and swap ⇄ marked), the swaps of the range, the validated days
 // raw beside validated, and the raw reads paged. A documented exception to "pages are descriptors": the page is a
 // chart and two tables around one chosen meter, not a list of records. The meter comes from the URL
-// (#/reading/record?meterId=…, the meter drawer's link) or the meter selector.
-import { Button, FormGroup, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+// (#/reading/record?meterId=…, the meter drawer's link) or the meter selector; until one is chosen the page lists
+// the latest reads of every meter the user may see, newest first, each meter's code choosing it.
+import {
+  Button,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { PAGE_SIZES } from '@waterops/shared/api';
 import {
@@ -128,20 +139,41 @@ function DaysTable({ days }: { days: readonly ReadingDay[] }) {
   );
 }
 
-function ReadsTable({ meterId, range }: { meterId: number; range: DayRange }) {
+type ReadsTableProps = {
+  /** whose reads; null: every meter in the user's scope, with a meter column */
+  meterId: number | null;
+  /** the China days listed */
+  range: DayRange;
+  /** called when a meter's code is clicked in the all-meter list */
+  onChooseMeter?: (meter: SelectorItem) => void;
+};
+
+function ReadsTable({ meterId, range, onChooseMeter }: ReadsTableProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(PAGE_SIZES[0]);
-  const { data, isFetching } = useMeterReadingsQuery({ meterId, ...range, page, limit });
+  const { data, isFetching } = useMeterReadingsQuery({
+    ...(meterId === null ? {} : { meterId }),
+    ...range,
+    page,
+    limit,
+  });
+  const allMeters = meterId === null;
   const count = data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / limit));
   const valve = (r: RawReading) =>
     r.valveState === null ? '—' : t(r.valveState === 1 ? 'readingRecord.valveOpen' : 'readingRecord.valveClosed');
   return (
     <>
-      <HTMLTable compact striped className="wo-reading-table" aria-label={t('readingRecord.readsTable')}>
+      <HTMLTable
+        compact
+        striped
+        className="wo-reading-table"
+        aria-label={t(allMeters ? 'readingRecord.latestTable' : 'readingRecord.readsTable')}
+      >
         <thead>
           <tr>
+            {allMeters && <th>{t('meter.meterCode')}</th>}
             <th>{t('readingRecord.time')}</th>
             <th>{t('readingRecord.reading')}</th>
             <th>{t('readingRecord.voltage')}</th>
@@ -154,7 +186,18 @@ function ReadsTable({ meterId, range }: { meterId: number; range: DayRange }) {
         </thead>
         <tbody>
           {(data?.data ?? []).map((r) => (
-            <tr key={r.time}>
+            <tr key={`${r.meterId}:${r.time}`}>
+              {allMeters && (
+                <td>
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    className="wo-reading-meter"
+                    text={r.meterCode}
+                    onClick={() => onChooseMeter?.({ id: r.meterId, label: r.meterCode })}
+                  />
+                </td>
+              )}
               <td>{formatDateTime(new Date(r.time))}</td>
               <td>{m3(r.reading)}</td>
               <td>{r.voltage ?? '—'}</td>
@@ -275,9 +318,18 @@ export function ReadingRecordPage() {
         <ReadingDayRange value={range} onChange={setRange} maxDays={DAYS_MAX_SPAN} />
       </div>
       <div className="wo-table-card wo-reading-card">
-        {meterId === null ? (
-          <NonIdealState icon="search" title={t('readingRecord.chooseMeter')} />
-        ) : problem ? null : (
+        {problem ? null : meterId === null ? (
+          <>
+            <h2 className="wo-card-title">{t('readingRecord.latestTitle')}</h2>
+            <p className={Classes.TEXT_MUTED}>{t('readingRecord.latestHint')}</p>
+            <ReadsTable
+              key={`all:${range.from}:${range.to}`}
+              meterId={null}
+              range={range}
+              onChooseMeter={handleMeterChange}
+            />
+          </>
+        ) : (
           <MeterHistory key={`${meterId}:${range.from}:${range.to}`} meterId={meterId} range={range} />
         )}
       </div>

@@ -108,7 +108,7 @@ describe('the account page', () => {
     const { calls } = renderAccounts();
     await ui.row();
     await userEvent.click(await ui.create());
-    const dialog = await ui.dialog('新增 - 账号管理');
+    const dialog = await ui.dialog('新增账号');
     await userEvent.type(ui.field(dialog, '用户名'), ' han.mei ');
     await userEvent.type(ui.password(dialog) as HTMLElement, '12345');
     await userEvent.tab();
@@ -136,7 +136,7 @@ describe('the account page', () => {
     const { calls } = renderAccounts();
     await ui.row();
     await userEvent.click(ui.edit());
-    const dialog = await ui.dialog('编辑 - 账号管理');
+    const dialog = await ui.dialog('编辑账号');
     expect(ui.password(dialog)).toBeNull();
     expect((ui.field(dialog, '用户名') as HTMLInputElement).readOnly).toBe(true);
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: '抄表员' }));
@@ -158,7 +158,7 @@ describe('the account page', () => {
     const { calls } = renderAccounts();
     await ui.row();
     await userEvent.click(ui.edit());
-    const dialog = await ui.dialog('编辑 - 账号管理');
+    const dialog = await ui.dialog('编辑账号');
     await within(dialog).findByRole('option', { name: '抄表班' });
     await userEvent.selectOptions(ui.field(dialog, '部门'), '抄表班');
     await userEvent.selectOptions(ui.field(dialog, '账号类型'), '抄表员');
@@ -173,7 +173,7 @@ describe('the account page', () => {
     const { calls } = renderAccounts();
     await ui.row();
     await userEvent.click(ui.edit());
-    const dialog = await ui.dialog('编辑 - 账号管理');
+    const dialog = await ui.dialog('编辑账号');
     const input = within(dialog).getByLabelText('所属片区', { selector: 'input' });
     await userEvent.click(input);
     await userEvent.click(within(await screen.findByRole('listbox', { name: '所属片区' })).getByText('西城片区'));

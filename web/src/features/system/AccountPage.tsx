@@ -4,7 +4,14 @@
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import { ACCOUNT_TYPES, DEFAULT_ACCOUNT_TYPE } from '@waterops/shared/place';
-import { type Account, type Department, type Role, USER_PATHS, validateAccount } from '@waterops/shared/user';
+import {
+  type Account,
+  AccountSave,
+  type Department,
+  type Role,
+  USER_PATHS,
+  validateAccount,
+} from '@waterops/shared/user';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
@@ -153,11 +160,12 @@ export const accountResource = (
   ],
   emptyIcon: 'person',
   form: {
+    itemKey: 'resourceItem.account',
+    schema: AccountSave,
     fields: [
       {
         key: 'username',
         labelKey: 'account.username',
-        maxLength: 64,
         rules: [accountRule('username')],
         readOnlyOnEdit: true,
         exist: (value, editing) => ({
@@ -169,12 +177,11 @@ export const accountResource = (
         key: 'password',
         labelKey: 'account.password',
         kind: 'password',
-        maxLength: 100,
         createOnly: true,
         rules: [accountRule('password')],
       },
-      { key: 'nickname', labelKey: 'account.nickname', maxLength: 50, rules: [accountRule('nickname')] },
-      { key: 'mobile', labelKey: 'account.mobile', maxLength: 20, rules: [accountRule('mobile')] },
+      { key: 'nickname', labelKey: 'account.nickname', rules: [accountRule('nickname')] },
+      { key: 'mobile', labelKey: 'account.mobile', rules: [accountRule('mobile')] },
       {
         key: 'roleIds',
         labelKey: 'account.roles',

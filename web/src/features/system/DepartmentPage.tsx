@@ -1,6 +1,6 @@
 // Departments as a descriptor: a flat list with the parent's name, order and account count; create / edit (name
 // unique among siblings, refused by the save); delete (refused with sub-departments or accounts).
-import { DEPARTMENT_PATHS, type Department, validateDepartment } from '@waterops/shared/user';
+import { DEPARTMENT_PATHS, type Department, DepartmentSave, validateDepartment } from '@waterops/shared/user';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
@@ -37,6 +37,8 @@ export const departmentResource = (
   ],
   emptyIcon: 'layout-hierarchy',
   form: {
+    itemKey: 'resourceItem.department',
+    schema: DepartmentSave,
     fields: [
       {
         key: 'parentId',
@@ -48,7 +50,6 @@ export const departmentResource = (
       {
         key: 'name',
         labelKey: 'department.name',
-        maxLength: 50,
         rules: [(_v, values) => validateDepartment(values).find((v) => v.field === 'name')?.message ?? null],
         // no `exist` pre-check: names are unique among siblings and the check cannot see the chosen parent; the
         // save answers the same message

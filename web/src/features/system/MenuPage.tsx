@@ -215,7 +215,6 @@ export function MenuPage() {
 
       <ResourceEditDialog
         resource={MENU_RESOURCE}
-        titleKey="menuAdmin.entry"
         form={form}
         isOpen={editing !== null}
         editing={editing?.row}

@@ -2,7 +2,7 @@
 // code and name; delete (the server refuses a role that still has users, and says so); menu grants per role.
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
-import { type Role, USER_PATHS, validateRole } from '@waterops/shared/user';
+import { type Role, RoleSave, USER_PATHS, validateRole } from '@waterops/shared/user';
 import { formatDateTime } from '../../components/dateRange.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
 import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
@@ -53,17 +53,18 @@ export const roleResource: ResourceDescriptor<Role, RoleFilters> = {
   ],
   emptyIcon: 'people',
   form: {
+    itemKey: 'resourceItem.role',
+    schema: RoleSave,
     fields: [
-      { key: 'code', labelKey: 'role.code', maxLength: 50, rules: [roleRule('code')], exist: existCheck('code') },
+      { key: 'code', labelKey: 'role.code', rules: [roleRule('code')], exist: existCheck('code') },
       {
         key: 'name',
         labelKey: 'role.name',
-        maxLength: 50,
         rules: [roleRule('name')],
         exist: existCheck('name'),
         initial: (row) => row.nameZh,
       },
-      { key: 'nameEn', labelKey: 'role.nameEn', maxLength: 50 },
+      { key: 'nameEn', labelKey: 'role.nameEn' },
     ],
     save: (values, editing) => ({
       url: USER_PATHS.roleSaveOrUpdate,

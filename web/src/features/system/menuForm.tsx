@@ -2,7 +2,7 @@
 // type, route, component, the '||' no-layout marker, icon, permission code, sort and hidden. The '||' marker is stored
 // in `path` the way the router reads it (app/router/buildMenuRoutes.ts); rules are the shared validateMenu's.
 import { HTMLSelect, Switch } from '@blueprintjs/core';
-import { type Menu, USER_PATHS, validateMenu } from '@waterops/shared/user';
+import { type Menu, MenuSave, USER_PATHS, validateMenu } from '@waterops/shared/user';
 import { useTranslation } from 'react-i18next';
 import { HIDDEN_MARKER } from '../../app/router/buildMenuRoutes.ts';
 import type { FieldInputProps, FieldRule, FormDef } from '../../resources/types.ts';
@@ -58,6 +58,8 @@ function Toggle({ id, value, onChange, labelKey }: FieldInputProps & { labelKey:
  * parent field starts empty, which means that parent.
  */
 export const menuForm = (menus: Menu[], defaultParent: number, editingId: number | undefined): FormDef<Menu> => ({
+  itemKey: 'resourceItem.menu',
+  schema: MenuSave,
   width: 560,
   createPermissions: EDIT,
   editPermissions: EDIT,
@@ -67,10 +69,10 @@ export const menuForm = (menus: Menu[], defaultParent: number, editingId: number
       labelKey: 'menuAdmin.parent',
       render: (p) => <ParentSelect {...p} value={p.value || String(defaultParent)} menus={menus} editing={editingId} />,
     },
-    { key: 'name', labelKey: 'menuAdmin.name', maxLength: 50, rules: [menuRule('name')] },
-    { key: 'nameEn', labelKey: 'menuAdmin.nameEn', maxLength: 50 },
+    { key: 'name', labelKey: 'menuAdmin.name', rules: [menuRule('name')] },
+    { key: 'nameEn', labelKey: 'menuAdmin.nameEn' },
     { key: 'type', labelKey: 'menuAdmin.type', kind: 'select', options: MENU_TYPES },
-    { key: 'url', labelKey: 'menuAdmin.url', maxLength: 200 },
+    { key: 'url', labelKey: 'menuAdmin.url' },
     {
       key: 'path',
       labelKey: 'menuAdmin.path',
@@ -88,7 +90,6 @@ export const menuForm = (menus: Menu[], defaultParent: number, editingId: number
       key: 'permission',
       labelKey: 'menuAdmin.permission',
       placeholderKey: 'menuAdmin.permissionHelp',
-      maxLength: 100,
       rules: [menuRule('permission')],
     },
     { key: 'sort', labelKey: 'menuAdmin.sort', maxLength: 7, rules: [sortRule] },

@@ -1,7 +1,8 @@
 // Personal center (dialog 600 px, spec §5): user name read-only; nickname, mobile and avatar, trimmed and checked
 // with the shared rules; saving refreshes the user shown in the top bar.
 import { FormGroup, Intent } from '@blueprintjs/core';
-import { validateProfile } from '@waterops/shared/user';
+import { maxLengthOf } from '@waterops/shared/rules';
+import { ProfileUpdate, validateProfile } from '@waterops/shared/user';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -84,7 +85,7 @@ export function ProfileDialog() {
         onChange={setNickname}
         onBlur={() => handleBlur('nickname')}
         error={errorOf('nickname')}
-        maxLength={50}
+        maxLength={maxLengthOf(ProfileUpdate, 'nickname')}
       />
       <FormField
         label={t('profile.mobile')}

@@ -6,7 +6,8 @@
 import { FormGroup } from '@blueprintjs/core';
 import { PERMISSIONS } from '@waterops/shared/auth';
 import type { MessageKey } from '@waterops/shared/i18n';
-import { validateWorkOrderSave, type WorkOrder, type WorkOrderSave } from '@waterops/shared/workorder';
+import { maxLengthOf } from '@waterops/shared/rules';
+import { validateWorkOrderSave, type WorkOrder, WorkOrderSave } from '@waterops/shared/workorder';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
@@ -170,7 +171,7 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
             label={t('workOrder.field.contactName')}
             value={draft.contactName}
             onChange={(contactName) => set({ contactName })}
-            maxLength={50}
+            maxLength={maxLengthOf(WorkOrderSave, 'contactName')}
           />
           <FormField
             label={t('workOrder.field.contactPhone')}

@@ -41,7 +41,8 @@ export function useMapData(bench: { count: number } | null) {
   const metersQ = useMapMetersQuery(undefined, { skip: !canDistricts || bench !== null });
   const pipesQ = useMapPipesQuery(undefined, { skip: !can([PERMISSIONS.networkPipelineView]) });
   const wellsQ = useMapWellsQuery(undefined, { skip: !can([PERMISSIONS.networkWellView]) });
-  const valvesQ = useMapValvesQuery(undefined, { skip: !can([PERMISSIONS.deviceValveView]) });
+  const canValves = can([PERMISSIONS.deviceValveView]);
+  const valvesQ = useMapValvesQuery(undefined, { skip: !canValves });
   const ready = config.isSuccess || config.isError;
 
   const districts = useMemo<DisplayDistrict[]>(() => {
@@ -146,6 +147,11 @@ export function useMapData(bench: { count: number } | null) {
     crs,
     districts,
     districtsLoaded: !canDistricts || districtsQ.isSuccess || districtsQ.isError,
+    // the first view is fitted around the districts and the devices: it waits for all of them (answered or failed)
+    extentLoaded:
+      (!canDistricts ||
+        ((districtsQ.isSuccess || districtsQ.isError) && (bench !== null || metersQ.isSuccess || metersQ.isError))) &&
+      (!canValves || valvesQ.isSuccess || valvesQ.isError),
     meters,
     cellsAt,
     pipes,
