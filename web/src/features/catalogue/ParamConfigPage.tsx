@@ -114,14 +114,15 @@ export function ParamConfigPage() {
   else
     body = groups.map(([keyType, entries]) => (
       <Card key={keyType} className="param-config-group" compact>
-        <H5>
-          {/* a group WaterOps names (paramLabels.ts) shows its name in the reader's language, its code beside it */}
-          {paramGroupName(keyType, locale) ?? keyType}
-          {paramGroupName(keyType, locale) !== null && (
-            <span className={`${Classes.TEXT_MUTED} param-config-code`}> {keyType}</span>
-          )}
-        </H5>
-        <HTMLTable compact striped className="param-config-table" aria-label={keyType}>
+        {/* a group WaterOps names (paramLabels.ts) shows its name in the reader's language; its code, which a
+            reader has no use for on screen, is the heading's tooltip for the administrator who configures by code */}
+        <H5 title={keyType}>{paramGroupName(keyType, locale) ?? keyType}</H5>
+        <HTMLTable
+          compact
+          striped
+          className="param-config-table"
+          aria-label={paramGroupName(keyType, locale) ?? keyType}
+        >
           <thead>
             <tr>
               <th>{t('paramConfig.code')}</th>
