@@ -35,6 +35,15 @@ export const meterOfflineMinutes = (concentrator: { reportRate: number | null } 
       : STANDALONE_METER_MINUTES) +
   METER_GRACE_MINUTES;
 
+/**
+ * The instant before which a concentrator's or collector's last report makes it offline at `now` (SQL; the rule of
+ * gatewayOfflineMinutes over its interval column). Shared by the offline job and by ingestion, which judges a
+ * relayed report (sentAt) by the same rule.
+ */
+export const gatewayOfflineCutoff = (now: Date, interval: 'report_rate' | 'upload_frequency') =>
+  sql<Date>`${now.toISOString()}::timestamptz - make_interval(mins =>
+    greatest(2 * coalesce(${sql.ref(interval)}, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES}))`;
+
 export type OfflineCounts = { concentrators: number; collectors: number; meters: number };
 
 const count = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0n);
@@ -48,12 +57,13 @@ export const markOfflineDevices = async (db: Kysely<DB>, now: Date): Promise<Off
   // the cut-off is repeated in the UPDATE's own WHERE so a report arriving meanwhile (row re-checked) keeps it online
   const concentrators = await sql`
     update concentrators set online = false
-    where online and (last_report_at is null or last_report_at < ${at}::timestamptz - make_interval(mins =>
-      greatest(2 * coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES})))`.execute(db);
+    where online and (last_report_at is null or last_report_at < ${gatewayOfflineCutoff(now, 'report_rate')})`.execute(
+    db,
+  );
   const collectors = await sql`
     update collectors set online = false
-    where online and (last_report_at is null or last_report_at < ${at}::timestamptz - make_interval(mins =>
-      greatest(2 * coalesce(upload_frequency, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES})))`.execute(db);
+    where online and (last_report_at is null
+      or last_report_at < ${gatewayOfflineCutoff(now, 'upload_frequency')})`.execute(db);
   // meters: one cut-off per concentrator, plus one per tenant (id 0) for meters without a concentrator, so a
   // single scan of the meters hash-joins a table the size of the concentrators (no per-row sub-select, no self-join);
   // the cut-off condition sits in the UPDATE's WHERE, re-checked against a row a report changed meanwhile

@@ -2,7 +2,7 @@
 // the devices a status list names, and what a head-end may ask to resume (how much WaterOps already holds).
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
-import { DEFAULT_REPORT_MINUTES, MIN_OFFLINE_MINUTES } from '../deviceStatus/offlineDevices.ts';
+import { gatewayOfflineCutoff } from '../deviceStatus/offlineDevices.ts';
 import type { IngestKeyOwner } from './ingestKeyRepository.ts';
 
 export type IngestMeter = {
@@ -102,8 +102,7 @@ const reportedSet = (at: Date, now: Date, interval: 'report_rate' | 'upload_freq
   const last = sql<Date>`greatest(coalesce(last_report_at, ${when}::timestamptz), ${when}::timestamptz)`;
   return {
     last_report_at: last,
-    online: sql<boolean>`${last} >= ${now.toISOString()}::timestamptz - make_interval(mins =>
-      greatest(2 * coalesce(${sql.ref(interval)}, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES}))`,
+    online: sql<boolean>`${last} >= ${gatewayOfflineCutoff(now, interval)}`,
   };
 };
 
