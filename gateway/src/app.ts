@@ -1,6 +1,6 @@
-// Builds the Fastify app as an explicit, ordered list of registers: logging → languages → errors → API docs →
-// database → authentication → each API prefix (embedded service or upstream proxy, per the edge's route plan) →
-// health probes → the web app. Reading this file top to bottom is reading the boot order.
+// Builds the Fastify app as an explicit, ordered list of registers: logging → languages → errors → metrics →
+// API docs → database → authentication → each API prefix (embedded service or upstream proxy, per the edge's route
+// plan) → health probes → the web app. Reading this file top to bottom is reading the boot order.
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -14,13 +14,16 @@ import { jobs } from './jobs/jobs.ts';
 import { ChangeHints } from './live/changeHints.ts';
 import { terminalLogStream, usesTerminalLog } from './logging/terminalLog.ts';
 import { auth } from './plugins/auth.ts';
+import { compression } from './plugins/compression.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
 import { live } from './plugins/live.ts';
+import { metrics } from './plugins/metrics.ts';
 import type { RouteAccess } from './plugins/routeAccess.ts';
+import { securityHeaders } from './plugins/securityHeaders.ts';
 import { OffsetClock, testClock } from './plugins/testClock.ts';
-import type { TypeBoxProvider, TypedApp } from './plugins/typeBoxProvider.ts';
+import { requestValidation, type TypeBoxProvider, type TypedApp } from './plugins/typeBoxProvider.ts';
 import { embeddedServices } from './services/embeddedServices.ts';
 import { failureLog } from './services/log/failureLog.ts';
 
@@ -49,6 +52,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** how long token lookups are cached in this process (ms); default 5 s */
   sessionCacheMs?: number;
+  /** tests: an in-memory PGlite starts from this migrated dump (db/openDatabase.ts) */
+  pgliteTemplate?: Blob;
 };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -108,11 +113,18 @@ export const buildApp = (config: Config, opts: BuildOptions = {}): TypedApp => {
 
   app.register(i18n);
   app.register(errors);
+  // exact JSON bodies, bounded numbers, no NUL bytes: for every route below (plugins/typeBoxProvider.ts)
+  app.register(requestValidation);
+  // every response below carries the security headers and is compressed when asked (issue 17)
+  app.register(securityHeaders, { mapStyleUrl: config.WATEROPS_MAP_STYLE_URL });
+  app.register(compression);
+  // requests per route, jobs, ingestion, the live layer and the process at GET /metrics (loopback or token only)
+  app.register(metrics, { config });
   app.register(apiDocs);
 
   const plan = routePlan(config);
   const needsDatabase = config.WATEROPS_ROLE !== 'gateway' && plan.some((t) => t.mode === 'embedded');
-  if (needsDatabase) app.register(db, { config });
+  if (needsDatabase) app.register(db, { config, pgliteTemplate: opts.pgliteTemplate });
   app.register(auth, { now, cacheMs: opts.sessionCacheMs });
   // Refused changes on every route below are written to the operation log (needs the database and the sessions).
   if (needsDatabase) app.register(failureLog, { now });

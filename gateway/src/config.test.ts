@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 8080, WATEROPS_DATA_DIR: './data', WATEROPS_ROLE: 'all', WATEROPS_DEMO: true });
-    expect(c).toMatchObject({ LOGIN_CAPTCHA: 'after-failures', SIGNIN_RATE_PER_MINUTE: 30, TRUST_PROXY: 'loopback' });
+    expect(c).toMatchObject({ LOGIN_CAPTCHA: 'after-failures', SIGNIN_RATE_PER_MINUTE: 30, TRUST_PROXY: 'false' });
     expect(c.UPSTREAMS).toEqual({});
   });
 
@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     [{ LOGIN_CAPTCHA: 'sometimes' }, /LOGIN_CAPTCHA/],
     [{ WATEROPS_ROLE: 'gateway' }, /UPSTREAM_URL/],
     [{ WATEROPS_DEMO: '0' }, /WATEROPS_ADMIN_PASSWORD/],
+    // the password policy of every password set: the spec's format, then not a guessable one
+    [
+      { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: '#shortpw' },
+      /WATEROPS_ADMIN_PASSWORD: The password format is wrong/,
+    ],
+    [
+      { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'admin2024' },
+      /WATEROPS_ADMIN_PASSWORD: This password is too common/,
+    ],
+    [{ WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'password1' }, /too common/],
   ])('rejects %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

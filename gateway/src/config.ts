@@ -4,6 +4,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { API_PREFIXES, upstreamEnvName } from '@waterops/shared/api';
+import { translate } from '@waterops/shared/i18n';
+import { checkNewPassword } from '@waterops/shared/user';
 
 const Url = (description: string) => Type.String({ pattern: '^(https?|postgres(ql)?|redis|rediss)://.+', description });
 
@@ -16,6 +18,12 @@ export const ConfigSchema = Type.Object({
     description: 'folder of the embedded database (PGlite) and uploaded files',
   }),
   DATABASE_URL: Type.Optional(Url('PostgreSQL URL; when set, used instead of the embedded database')),
+  // No schema default: loadConfig picks `database` when DATABASE_URL is set (instances sharing PostgreSQL then all
+  // read what any of them stored, with nothing else to share), else `disk` (one process, files beside PGlite).
+  WATEROPS_FILE_STORE: Type.Union([Type.Literal('disk'), Type.Literal('database')], {
+    description:
+      'where uploaded files are kept: disk (<WATEROPS_DATA_DIR>/files) or database (a table, read by every instance); default database with DATABASE_URL, else disk',
+  }),
   REDIS_URL: Type.Optional(Url('Redis URL; shares live rooms and elects pollers across gateway instances')),
   LIVE_POLL_MS: Type.Integer({
     minimum: 50,
@@ -26,6 +34,12 @@ export const ConfigSchema = Type.Object({
     minimum: 50,
     default: 5_000,
     description: 'live push: how often the notifications topic polls (ms)',
+  }),
+  LIVE_DASHBOARD_POLL_MS: Type.Integer({
+    minimum: 50,
+    default: 15_000,
+    description:
+      'live push: how often a home-dashboard widget room (topic dashboard) polls (ms); alarm and work-order changes poll it at once',
   }),
   LIVE_AUTH_CHECK_MS: Type.Integer({
     minimum: 50,
@@ -58,6 +72,13 @@ export const ConfigSchema = Type.Object({
     default: 'after-failures',
     description: 'when the sign-in form demands the verification code',
   }),
+  WATEROPS_SECRET_KEY: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'key (at least 32 characters) that encrypts stored two-step verification secrets; unset: a random key kept in <WATEROPS_DATA_DIR>/secret.key. Set the same value on every instance sharing one database',
+    }),
+  ),
   TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 43_200, description: 'access token lifetime' }),
   SIGNIN_RATE_PER_MINUTE: Type.Integer({
     minimum: 1,
@@ -91,11 +112,27 @@ export const ConfigSchema = Type.Object({
     description:
       'auto: short readable lines on a terminal (requests only when they fail or are slow), JSON otherwise; json; pretty',
   }),
+  // Default none (issue 17): believing X-Forwarded-For from any loopback client let anything on the host pick its IP.
   TRUST_PROXY: Type.String({
-    default: 'loopback',
+    default: 'false',
     description:
-      'proxies whose X-Forwarded-For names the client (for the operation log and rate limits): "loopback", addresses or CIDRs, comma-separated; "false" for none',
+      'proxies whose X-Forwarded-For names the client (for the operation log and rate limits): addresses or CIDRs, comma-separated, or "loopback"; "false" (default) believes none',
   }),
+  // Default on, loopback only (issue 17): counting costs next to nothing, an agent on the same host (or a sidecar)
+  // scrapes without setting anything up, and nothing is readable from elsewhere until WATEROPS_METRICS_TOKEN is set.
+  WATEROPS_METRICS: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description:
+      'Prometheus metrics at GET /metrics: on (default; answered to loopback clients not relayed by a proxy, or to the bearer WATEROPS_METRICS_TOKEN) or off (no route)',
+  }),
+  WATEROPS_METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      pattern: '^[\\x21-\\x7e]+$',
+      description:
+        'a bearer token that lets a scraper on another host read /metrics (16+ printable characters, no spaces)',
+    }),
+  ),
   WATEROPS_JOBS: Type.Boolean({
     default: true,
     description:
@@ -162,9 +199,13 @@ const INTEGER_ENV = new Set([
   'WATEROPS_SIM_HISTORY_DAYS',
   'LIVE_POLL_MS',
   'LIVE_NOTIFICATIONS_POLL_MS',
+  'LIVE_DASHBOARD_POLL_MS',
   'LIVE_AUTH_CHECK_MS',
   'LIVE_LINGER_MS',
 ]);
+
+/** Variables whose value a config error must not repeat. */
+const SECRET_ENV = new Set(['WATEROPS_ADMIN_PASSWORD', 'WATEROPS_METRICS_TOKEN', 'WATEROPS_SECRET_KEY']);
 
 /** Thrown for a bad environment; the message names the variable. */
 export class ConfigError extends Error {}
@@ -193,16 +234,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   raw.UPSTREAMS = upstreams;
 
+  raw.WATEROPS_FILE_STORE ??= raw.DATABASE_URL ? 'database' : 'disk';
   const config = Value.Default(ConfigSchema, raw) as Config;
   const [first] = Value.Errors(ConfigSchema, config);
   if (first) {
     const name = first.path.replace(/^\//, '').split('/')[0] || 'environment';
-    throw new ConfigError(`${name}: ${first.message} (got ${JSON.stringify(first.value)})`);
+    // a secret's value is never repeated in a message that ends up in a log
+    const got = SECRET_ENV.has(name) ? 'value not shown' : `got ${JSON.stringify(first.value)}`;
+    throw new ConfigError(`${name}: ${first.message} (${got})`);
   }
   if (config.WATEROPS_ROLE === 'gateway' && !config.UPSTREAM_URL && Object.keys(upstreams).length < API_PREFIXES.length)
     throw new ConfigError('UPSTREAM_URL is required when WATEROPS_ROLE=gateway');
   if (!config.WATEROPS_DEMO && !config.WATEROPS_ADMIN_PASSWORD && config.WATEROPS_ROLE !== 'gateway')
     throw new ConfigError('WATEROPS_ADMIN_PASSWORD is required when WATEROPS_DEMO=0');
+  // the first administrator's password obeys the policy of every password set (format, not a guessable one)
+  const weak = config.WATEROPS_ADMIN_PASSWORD && checkNewPassword(config.WATEROPS_ADMIN_PASSWORD, 'admin');
+  if (weak) throw new ConfigError(`WATEROPS_ADMIN_PASSWORD: ${translate(weak, 'en')} (value not shown)`);
   // a movable clock and a job trigger open to any administrator have no place in a production process
   if (config.WATEROPS_TEST_CLOCK && env.NODE_ENV === 'production')
     throw new ConfigError('WATEROPS_TEST_CLOCK must not be on when NODE_ENV=production');

@@ -2,6 +2,7 @@
 // taking requests, finish the ones in flight, close the database); a second signal forces the exit.
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { isDataDirError } from './db/dataDirLock.ts';
 import { DEMO_SIGN_IN } from './db/seed/seedDatabase.ts';
 import { type DemoOperations, startDemoOperations } from './simulator/demoOperations.ts';
 import { startDemoSimulator } from './simulator/demoSimulator.ts';
@@ -51,7 +52,9 @@ process.on('SIGTERM', shutdown);
 try {
   await app.listen({ host: config.HOST, port: config.PORT });
 } catch (e) {
-  app.log.fatal({ err: e }, 'could not start');
+  // a data folder in use or damaged: the message says what and what to do, for a person, not as a stack trace
+  if (isDataDirError(e)) console.error(`\n${e.message}\n`);
+  else app.log.fatal({ err: e }, 'could not start');
   await app.close().catch(() => undefined);
   process.exit(1);
 }

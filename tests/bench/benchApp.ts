@@ -29,12 +29,15 @@ export type PageFigures = { p50Ms: number; p95Ms: number; rows: number; count: n
 /** The fewest measured runs of a case, whatever its budget: fewer would make p95 meaningless. */
 export const MIN_RUNS = 3;
 
-/** A fresh app (migrated, seeded, no demo data) on the database `env` names; the admin's password is admin123. */
+/** The first administrator's password of a bench app (WATEROPS_ADMIN_PASSWORD must pass the password policy). */
+export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-2026';
+
+/** A fresh app (migrated, seeded, no demo data) on the database `env` names; the admin's password is BENCH_ADMIN_PASSWORD. */
 export const openBenchApp = async (env: Record<string, string>) => {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     WATEROPS_DEMO: '0',
-    WATEROPS_ADMIN_PASSWORD: 'admin123',
+    WATEROPS_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     SIGNIN_RATE_PER_MINUTE: '10000',
     WEB_DIST_DIR: '/nonexistent-waterops-web-dist',
     ...env,

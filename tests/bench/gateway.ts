@@ -1,5 +1,6 @@
 // Gateway benchmark: one authenticated GET served by the embedded module, through a proxying gateway, and by the
 // services process directly — each server its own child process on loopback. Prints figures, never asserts them.
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,7 @@ import {
   signInOverHttp,
   startGatewayProcess,
 } from '../fixtures/gatewayProcess.ts';
+import { BENCH_ADMIN_PASSWORD } from './benchApp.ts';
 
 const RESULTS = join(REPO, 'tests/bench/results/gateway.json');
 // The benchmark's request: an authenticated read that runs the whole stack (token check, database, envelope).
@@ -39,7 +41,7 @@ const servers: GatewayProcess[] = [];
 const startServer = async (name: string, env: Record<string, string>): Promise<GatewayProcess> => {
   const server = await startGatewayProcess(`bench-${name}`, {
     WATEROPS_DEMO: '0',
-    WATEROPS_ADMIN_PASSWORD: 'admin123',
+    WATEROPS_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     ...env,
   });
   servers.push(server);
@@ -111,8 +113,8 @@ export const benchGateway = async (settings: BenchSettings = DEFAULT_SETTINGS): 
     const gateway = await startServer('gateway', { WATEROPS_ROLE: 'gateway', UPSTREAM_URL: services.url });
     const all = await startServer('all', { WATEROPS_ROLE: 'all' });
 
-    const servicesToken = await signInOverHttp(services.url);
-    const allToken = await signInOverHttp(all.url);
+    const servicesToken = await signInOverHttp(services.url, 'admin', BENCH_ADMIN_PASSWORD);
+    const allToken = await signInOverHttp(all.url, 'admin', BENCH_ADMIN_PASSWORD);
 
     const rows: CaseResult[] = [];
     for (const path of [PATH, BARE_PATH]) {

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { signIn } from '../fixtures/factories.ts';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
-import { type Backend, measurePage, onBackends, openBenchApp } from './benchApp.ts';
+import { type Backend, BENCH_ADMIN_PASSWORD, measurePage, onBackends, openBenchApp } from './benchApp.ts';
 import { type PlanSummary, printTable } from './benchStats.ts';
 import { buildListsData, FULL_SIZE, type IndexSize, type ListsDataSize, relationSizes } from './listsData.ts';
 import { explainListQueries } from './listsPlans.ts';
@@ -63,7 +63,7 @@ const runBackend = async (
     console.log(`  ${backend}: building ${s.size.accounts} accounts and ${s.size.logRows} log rows…`);
     const data = await buildListsData(app.db, companyId, s.size);
     console.log(`  ${backend}: data in ${JSON.stringify(data.seconds)} s`);
-    const token = await signIn(app, 'admin', 'admin123');
+    const token = await signIn(app, 'admin', BENCH_ADMIN_PASSWORD);
     const context = { roleId: data.roleIds[0] ?? 0 };
     const cases: CaseFigures[] = [];
     for (const c of CASES) {

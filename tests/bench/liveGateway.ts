@@ -2,8 +2,10 @@
 // fleet's), `WATEROPS_ROLE=all` on a data folder the bench prepared, with tests/bench/liveProbe.ts preloaded and an
 // IPC channel to ask it for memory, event-loop delay and broadcasts. --expose-gc lets a probe collect garbage first:
 // heap per connection is then live objects, not whatever the collector had not reached yet.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort, REPO_ROOT } from '../fixtures/gatewayProcess.ts';
+import { BENCH_ADMIN_PASSWORD } from './benchApp.ts';
 import type { BroadcastAnswer, ProbeAnswer, ProbeCommand } from './liveProbe.ts';
 
 export type LiveGateway = {
@@ -38,7 +40,7 @@ export const startLiveGateway = async (
         LOG_LEVEL: 'warn',
         WATEROPS_DEMO: '0',
         WATEROPS_SIMULATOR: '0',
-        WATEROPS_ADMIN_PASSWORD: 'admin123',
+        WATEROPS_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
         SIGNIN_RATE_PER_MINUTE: '10000',
         ...env,
       },

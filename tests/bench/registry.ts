@@ -11,7 +11,15 @@ import { DEVICE_PATHS } from '@waterops/shared/device';
 import { sql } from 'kysely';
 import { createUserWithPermissions, signIn } from '../fixtures/factories.ts';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
-import { type Backend, measurePage, onBackends, openBenchApp, type PageFigures, timed } from './benchApp.ts';
+import {
+  type Backend,
+  BENCH_ADMIN_PASSWORD,
+  measurePage,
+  onBackends,
+  openBenchApp,
+  type PageFigures,
+  timed,
+} from './benchApp.ts';
 import { machineLoad, type PlanSummary, printTable } from './benchStats.ts';
 import {
   BATCH_METERS,
@@ -136,7 +144,7 @@ const runBackend = async (
     const collation = await sql<{ collation: string }>`
       select datcollate as collation from pg_database where datname = current_database()`.execute(app.db);
     const tokens: Record<Principal, string> = {
-      admin: await signIn(app, 'admin', 'admin123'),
+      admin: await signIn(app, 'admin', BENCH_ADMIN_PASSWORD),
       // an account that may view meters, limited to the first region (its data scope, read on every request)
       scoped: await (async () => {
         const user = await createUserWithPermissions(app, companyId, [PERMISSIONS.deviceMeterView]);

@@ -9,6 +9,8 @@
 // BENCH_NIGHTFLOW_SCALE the night-flow benchmark's districts.
 // BENCH_WORKORDER_SCALE shrinks the work-order benchmark's orders (0.01 = 10,000), BENCH_WORKORDER_RUNS its runs per
 // case; BENCH_WORKORDER_LIVE_SCALE the live half's users, assignments and orders.
+// BENCH_SCREEN_SOAK_MIN / BENCH_SCREEN_CYCLES: the big screen's soak minutes (default 10) and cut/restore cycles (100).
+import { benchBigScreen, DEFAULT_BIG_SCREEN_SETTINGS } from './bigScreen.ts';
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
@@ -88,6 +90,12 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       ),
     }),
   workOrders: () => benchWorkOrders(workOrderSettings),
+  bigScreen: () =>
+    benchBigScreen({
+      ...DEFAULT_BIG_SCREEN_SETTINGS,
+      soakMinutes: Number(process.env.BENCH_SCREEN_SOAK_MIN ?? DEFAULT_BIG_SCREEN_SETTINGS.soakMinutes),
+      cycles: Number(process.env.BENCH_SCREEN_CYCLES ?? DEFAULT_BIG_SCREEN_SETTINGS.cycles),
+    }),
   workOrdersLive: () =>
     benchWorkOrdersLive(
       scaleWorkOrderLiveSettings(DEFAULT_WORK_ORDER_LIVE_SETTINGS, Number(process.env.BENCH_WORKORDER_LIVE_SCALE ?? 1)),

@@ -99,7 +99,7 @@ const seeOfflineGroup = async (page: Page, zh: boolean) => {
   await visible(parent.getByText(zh ? '离线' : 'Offline', { exact: true }));
   // grouped: the meters are not rows of their own before the parent is expanded
   for (const code of OFFLINE_METERS) expect(await row(page, code).count()).toBe(0);
-  await visible(parent.getByText(zh ? '3 条被抑制的告警' : '3 suppressed alarms'));
+  await visible(parent.getByText(zh ? '3 条被抑制的告警' : '3 suppressed'));
   await parent.getByRole('button', { name: zh ? '展开被抑制的告警' : 'Show suppressed alarms' }).click();
   const children = page.locator('tr.wo-alarm-child');
   await expect.poll(() => children.count(), { timeout: 10_000 }).toBe(3);

@@ -95,11 +95,28 @@ export const submitSignIn = async (page: Page, username: string, password: strin
   await page.getByRole('button', { name: /^(登录|Sign in)$/ }).click();
 };
 
+/**
+ * Waits for the home page after a sign-in; when it does not come, fails with where the page is and what it says
+ * (a sign-in refusal, a field's rule, a toast), not only with the timeout.
+ */
+export const waitForHome = async (page: Page): Promise<void> => {
+  try {
+    await page.waitForURL(/#\/index$/);
+  } catch (error) {
+    const shown = await page
+      .locator('.bp6-callout, .bp6-toast, .bp6-form-helper-text, [role="alert"]')
+      .allTextContents()
+      .catch(() => []);
+    await screenshot(page, 'no-home-page').catch(() => undefined);
+    throw new Error(`no home page: at ${page.url()}, showing ${JSON.stringify(shown)}`, { cause: error });
+  }
+};
+
 /** Opens the sign-in page of the server at `baseUrl`, signs in and waits for the home page. */
 export const signInAt = async (page: Page, baseUrl: string, username: string, password: string): Promise<void> => {
   await page.goto(`${baseUrl}/#/login`);
   await submitSignIn(page, username, password);
-  await page.waitForURL(/#\/index$/);
+  await waitForHome(page);
 };
 
 /** The page on show: visited pages stay mounted (hidden) in the tags bar's cache, each with its own buttons. */

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../fixtures/gatewayProcess.ts';
 import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
-import { launchBrowser, mainMenu, newContext, screenshot, submitSignIn, visible } from './harness.ts';
+import { launchBrowser, mainMenu, newContext, screenshot, submitSignIn, visible, waitForHome } from './harness.ts';
 
 let t: TestApp;
 let url: string;
@@ -64,7 +64,7 @@ describe('self-registration', () => {
     await visible(page.getByText('请输入验证码', { exact: true }));
 
     await page.getByLabel('用户名').fill('newcomer');
-    await page.getByLabel('密码', { exact: true }).fill('water2026');
+    await page.getByLabel('密码', { exact: true }).fill('tide7pump');
     await page.getByLabel('手机号码').fill('13812345678');
     await page.getByLabel('验证码', { exact: true }).fill(image.code);
     await image.set();
@@ -79,7 +79,7 @@ describe('self-registration', () => {
     const admin = await (await newContext(browser, 'zh-CN')).newPage();
     await admin.goto(`${url}/#/login`);
     await submitSignIn(admin, 'admin', 'admin123');
-    await admin.waitForURL(/#\/index$/);
+    await waitForHome(admin);
     await mainMenu(admin).getByRole('button', { name: '系统管理' }).click();
     await mainMenu(admin).getByRole('link', { name: '短信发件箱' }).click();
     await admin.waitForURL(/#\/system\/smsOutbox$/);
@@ -96,9 +96,9 @@ describe('self-registration', () => {
     await page.waitForURL(/#\/login$/);
     await visible(page.getByText('注册成功,请登录'));
     expect(await page.getByLabel('用户名').inputValue()).toBe('newcomer');
-    await page.getByLabel('密码', { exact: true }).fill('water2026');
+    await page.getByLabel('密码', { exact: true }).fill('tide7pump');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/#\/index$/);
+    await waitForHome(page);
     await visible(page.getByText('newcomer').first());
   });
 
@@ -107,7 +107,7 @@ describe('self-registration', () => {
     const image = imageCodes(page);
     await page.goto(`${url}/#/register`);
     await page.getByLabel('User name').fill('second');
-    await page.getByLabel('Password', { exact: true }).fill('water2026');
+    await page.getByLabel('Password', { exact: true }).fill('tide7pump');
     await page.getByLabel('Mobile number').fill('13812345679');
     await page.getByLabel('Verification code', { exact: true }).fill(image.code);
     await image.set();

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildXlsx, readXlsx } from '../fixtures/sheets.ts';
-import { absent, newContext, screenshot, submitSignIn, useServerAndBrowser, visible } from './harness.ts';
+import { absent, newContext, screenshot, submitSignIn, useServerAndBrowser, visible, waitForHome } from './harness.ts';
 
 const env = useServerAndBrowser();
 
@@ -20,7 +20,7 @@ describe('account export and import', () => {
     const page = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await page.goto(`${env.server().url}/#/login`);
     await submitSignIn(page, 'admin', 'admin123');
-    await page.waitForURL(/#\/index$/);
+    await waitForHome(page);
     await page.goto(`${env.server().url}/#/system/account`);
     await visible(page.getByRole('cell', { name: 'operator', exact: true })).catch(async (e: unknown) => {
       await screenshot(page, 'import-export-account-list');

@@ -12,6 +12,7 @@ import {
   submitSignIn,
   useServerAndBrowser,
   visible,
+  waitForHome,
 } from './harness.ts';
 
 const env = useServerAndBrowser();
@@ -83,7 +84,7 @@ describe('the web shell, signed in as the demo administrator', () => {
     await ui.moreOperations(page).click();
     await page.getByRole('menuitem', { name: '关闭全部' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页']);
-    await page.waitForURL(/#\/index$/);
+    await waitForHome(page);
   });
 
   it('shows the exact spec messages in the change-password dialog and refuses a wrong old password', async () => {
@@ -103,14 +104,14 @@ describe('the web shell, signed in as the demo administrator', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await visible(dialog.getByText('密码格式不对!'));
 
-    await dialog.getByLabel('新密码').fill('water2026');
-    await dialog.getByLabel('确认密码').fill('water2027');
+    await dialog.getByLabel('新密码').fill('tide7pump');
+    await dialog.getByLabel('确认密码').fill('tide7pumq');
     await dialog.getByRole('button', { name: '确定' }).click();
     await visible(dialog.getByText('两次输入密码不一致!'));
     await absent(dialog.getByText('密码格式不对!'));
 
     await dialog.getByLabel('旧密码').fill('not-my-password');
-    await dialog.getByLabel('确认密码').fill('water2026');
+    await dialog.getByLabel('确认密码').fill('tide7pump');
     await dialog.getByRole('button', { name: '确定' }).click();
     await visible(page.getByText('旧密码错误'));
     // an outside click does not close it
@@ -168,7 +169,7 @@ describe('sign-in protection and a restricted account', () => {
     const page = await (await newContext(env.browser(), 'zh-CN')).newPage();
     await page.goto(`${env.server().url}/#/login`);
     await signIn(page, 'operator', 'operator123');
-    await page.waitForURL(/#\/index$/);
+    await waitForHome(page);
     await visible(ui.sideMenu(page).getByText('个人中心'));
     await absent(ui.sideMenu(page).getByText('系统管理'));
     await page.goto(`${env.server().url}/#/system/noSuchPage`);
@@ -177,7 +178,7 @@ describe('sign-in protection and a restricted account', () => {
     await page.waitForURL(/#\/401$/);
     await visible(page.getByText('抱歉,您没有访问权限'));
     await page.getByRole('button', { name: '返回首页' }).click();
-    await page.waitForURL(/#\/index$/);
+    await waitForHome(page);
     await page.context().close();
   });
 

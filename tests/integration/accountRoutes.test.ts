@@ -113,10 +113,13 @@ describe('POST /api-user/users/saveOrUpdate', () => {
 
   it.each([
     [{ username: 'a1', password: '12345', nickname: 'x', roleIds: [] }, 'password', 'rules.accountPassword.format'],
+    // issue 17: the commonest passwords, and one made of the user name, are refused
+    [{ username: 'a4', password: '123456', nickname: 'x', roleIds: [] }, 'password', 'rules.password.common'],
+    [{ username: 'pumpman', password: 'pumpman1', nickname: 'x', roleIds: [] }, 'password', 'rules.password.common'],
     [{ username: ' ', password: '123456', nickname: 'x', roleIds: [] }, 'username', 'rules.username.required'],
-    [{ username: 'a2', password: '123456', nickname: ' ', roleIds: [] }, 'nickname', 'rules.nickname.required'],
+    [{ username: 'a2', password: 'init123', nickname: ' ', roleIds: [] }, 'nickname', 'rules.nickname.required'],
     [
-      { username: 'a3', password: '123456', nickname: 'x', mobile: '123', roleIds: [] },
+      { username: 'a3', password: 'init123', nickname: 'x', mobile: '123', roleIds: [] },
       'mobile',
       'rules.mobile.format',
     ],
@@ -142,7 +145,7 @@ describe('POST /api-user/users/saveOrUpdate', () => {
 
   it('refuses another tenant’s role (400 roleIds) and account (404), writing nothing', async () => {
     const before = await userCount();
-    const res = await save({ username: 'c1', password: '123456', nickname: 'x', roleIds: [other.roleIds.OPERATOR] });
+    const res = await save({ username: 'c1', password: 'init123', nickname: 'x', roleIds: [other.roleIds.OPERATOR] });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('roleIds');
     expect(await userCount()).toBe(before);
@@ -175,7 +178,7 @@ describe('POST /api-user/users/saveOrUpdate', () => {
       PERMISSIONS.sysUserEdit,
     ]);
     const res = await save(
-      { username: 'sneaky1', password: '123456', nickname: 'x', roleIds: [await adminRoleId()] },
+      { username: 'sneaky1', password: 'init123', nickname: 'x', roleIds: [await adminRoleId()] },
       editor.token,
     );
     expect(res.json()).toEqual({ resp_code: 1, resp_msg: zh('resource.menu.notGrantable'), datas: null });
@@ -271,6 +274,15 @@ describe('PUT /api-user/users/{id}/password', () => {
     const acct = await newAccount();
     const short = await call('PUT', `/api-user/users/${acct.id}/password`, admin, { password: '123' });
     expect(short.json()).toEqual({ resp_code: 400, resp_msg: zh('rules.accountPassword.format'), field: 'password' });
+    // issue 17: a common password, or the account's own user name padded with digits, is refused the same way
+    for (const password of ['123456', `${acct.username}99`]) {
+      const common = await call('PUT', `/api-user/users/${acct.id}/password`, admin, { password });
+      expect(common.json(), password).toEqual({
+        resp_code: 400,
+        resp_msg: zh('rules.password.common'),
+        field: 'password',
+      });
+    }
     await signIn(t.app, acct.username, acct.password);
     const theirs = other.userIds[other.adminUsername] as number;
     expect((await call('PUT', `/api-user/users/${theirs}/password`, admin, { password: 'hacked1' })).json()).toEqual(

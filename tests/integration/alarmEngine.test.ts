@@ -9,6 +9,7 @@ import {
 } from '@waterops/gateway/src/services/alarm/alarmEngine.ts';
 import { saveRuleFields } from '@waterops/gateway/src/services/alarm/alarmRuleRepository.ts';
 import { evaluateUsageOfMeters } from '@waterops/gateway/src/services/alarm/usageAlarms.ts';
+import { markOfflineDevices } from '@waterops/gateway/src/services/deviceStatus/offlineDevices.ts';
 import { createIngestKey } from '@waterops/gateway/src/services/ingest/ingestKeyRepository.ts';
 import { addDays, chinaDay, INGEST_PATHS } from '@waterops/shared/reading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ const CITY = {
   concentrators: [
     { code: 'AC-001', areaName: '告警一小区', reportRate: 15 },
     { code: 'AC-002', areaName: '告警一小区', reportRate: 15 },
+    { code: 'AC-003', areaName: '告警一小区', reportRate: 60 },
   ],
   collectors: [],
   meters: [
@@ -32,6 +34,8 @@ const CITY = {
     { meterCode: 'AM-002', concentratorCode: 'AC-001', areaName: '告警一小区' },
     { meterCode: 'AM-003', concentratorCode: 'AC-002', areaName: '告警一小区' },
     { meterCode: 'AM-004', concentratorCode: 'AC-002', areaName: '告警一小区' },
+    { meterCode: 'AM-011', concentratorCode: 'AC-003', areaName: '告警一小区' },
+    { meterCode: 'AM-012', concentratorCode: 'AC-003', areaName: '告警一小区' },
   ],
   residents: [],
 };
@@ -197,6 +201,42 @@ describe('offline topology', () => {
     await evaluateOfflineAlarms(t.app.db, t.clock.now());
     expect((await alarmsOf('offline'))[0]).toMatchObject({ active: false });
     expect((await alarmsOf('noData')).map((c) => c.active)).toEqual([false, false]);
+  });
+
+  it('does not blame the meters for the silence of their concentrator before it is called offline', async () => {
+    const minutes = (n: number) => n * 60_000;
+    const noDataOf = async (code: string) => (await alarmsOf('noData')).filter((a) => a.source_code === code);
+    const sweep = async () => {
+      await markOfflineDevices(t.app.db, t.clock.now());
+      await evaluateOfflineAlarms(t.app.db, t.clock.now());
+    };
+    // AC-003 (hourly) uploads at :45 its meters' reads of :00, then dies
+    const readAt = new Date(t.clock.now().getTime() - minutes(45));
+    await ingest({
+      concentratorCode: 'AC-003',
+      readings: [read('AM-011', 1, {}, readAt), read('AM-012', 2, {}, readAt)],
+    });
+    // 140 minutes after their last read the meters are offline (limit 130), the concentrator 95 minutes after its
+    // upload is not yet (limit 120): its meters raise nothing on their own
+    t.clock.advance(minutes(95));
+    await sweep();
+    expect(await noDataOf('AM-011')).toEqual([]);
+    expect(await noDataOf('AM-012')).toEqual([]);
+    // once the concentrator is offline, its meters are grouped under it
+    t.clock.advance(minutes(30));
+    await sweep();
+    const parent = (await alarmsOf('offline')).find((a) => a.source_code === 'AC-003');
+    expect(parent).toMatchObject({ active: true });
+    expect((await noDataOf('AM-012')).map((a) => [a.parent_id, a.suppressed])).toEqual([[parent?.id, true]]);
+
+    // it comes back with AM-011's read but not AM-012's: AM-012's silence is now its own
+    await ingest({ concentratorCode: 'AC-003', readings: [read('AM-011', 1.2)] });
+    await sweep(); // the off-delay starts
+    t.clock.advance(301_000);
+    await sweep();
+    expect((await alarmsOf('offline')).find((a) => a.source_code === 'AC-003')).toMatchObject({ active: false });
+    expect((await noDataOf('AM-011')).map((a) => a.active)).toEqual([false]);
+    expect((await noDataOf('AM-012')).map((a) => a.active)).toEqual([true]);
   });
 });
 

@@ -186,7 +186,8 @@ describe('probes and docs', () => {
     } finally {
       await services.close();
     }
-  });
+    // a cold embedded database (no test template: it is built as main.ts builds it) on a loaded machine
+  }, 60_000);
 
   it('opens no database in role gateway and proxies every prefix (an unreachable upstream answers 502)', async () => {
     const gateway = buildApp(

@@ -1,5 +1,6 @@
 // The database as an operator meets it: the first start seeds (demo or production), a restart on the same data
-// keeps everything and seeds nothing twice, and the schema keeps company_id first for a later move to Citus.
+// keeps everything and seeds nothing twice, and the schema keeps company_id first for a later move to Citus. The
+// embedded database's own folder (one writer, damage check, backups) is embeddedDataFolder.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,7 +78,9 @@ describe('first start and restart', () => {
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // two cold starts of a folder database with the demo seed: ~25 s on a loaded 2-core machine (a limit, not a
+    // timing assertion)
+  }, 90_000);
 });
 
 describe('WATEROPS_DEMO=0', () => {

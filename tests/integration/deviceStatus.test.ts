@@ -162,6 +162,30 @@ describe('markOfflineDevices', () => {
     // a second run finds nothing new
     expect(await markOfflineDevices(t.app.db, now)).toEqual({ concentrators: 0, collectors: 0, meters: 0 });
   });
+
+  it('leaves a device another transaction holds for its next run instead of waiting for it (no deadlock)', async () => {
+    const now = new Date('2026-11-23T11:00:00Z');
+    await markOfflineDevices(t.app.db, now);
+    const silent: Seen = { online: true, lastReportAt: minutesAgo(now, 3000) };
+    const held = await meter(companyId, null, null, silent);
+    const free = await meter(companyId, null, null, silent);
+    const hubHeld = await hub(companyId, null, null, { online: true, lastReportAt: minutesAgo(now, 300) });
+    if (t.app.dbKind === 'postgres') {
+      // a report being stored holds the rows (ingestion locks its meters); the job must not wait for it: a job that
+      // waited here would never finish, the holder waiting for the job
+      await t.app.db.transaction().execute(async (tx) => {
+        await tx.selectFrom('water_meters').select('id').where('id', '=', held).forUpdate().execute();
+        await tx.selectFrom('concentrators').select('id').where('id', '=', hubHeld).forUpdate().execute();
+        expect(await markOfflineDevices(t.app.db, now)).toEqual({ concentrators: 0, collectors: 0, meters: 1 });
+      });
+      expect(await onlineOf('water_meters', [held, free])).toEqual([true, false]);
+      expect(await onlineOf('concentrators', [hubHeld])).toEqual([true]);
+    }
+    // the next run (PGlite has a single connection: no other transaction can hold a row meanwhile) takes the rest
+    await markOfflineDevices(t.app.db, now);
+    expect(await onlineOf('water_meters', [held, free])).toEqual([false, false]);
+    expect(await onlineOf('concentrators', [hubHeld])).toEqual([false]);
+  });
 });
 
 describe('GET device/status/summary', () => {

@@ -2,9 +2,10 @@
 // cache headers and hash-route fallback, the JSON 404 for unknown API paths, and the OpenAPI docs. The web and docs
 // tests run the composed app (role all, as app.ts wires it); the probes run the plugin with a ready() we control.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { health } from '@waterops/gateway/src/edge/health.ts';
 import { translate } from '@waterops/shared/i18n';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,6 +30,28 @@ const rawGet = (base: string, path: string): Promise<{ status: number; body: str
     req.on('error', reject);
     req.end();
   });
+
+/** A GET with exactly these headers, body left as sent (fetch would decompress it and hide Content-Encoding). */
+const getAsSent = (
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const req = request({ hostname, port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/** A script over the 1 KB threshold, and the build's compressed copies of it (marked, to tell them from ones made per request). */
+const BIG_SCRIPT = `console.log(${JSON.stringify('water '.repeat(400))});`;
+const BIG_SCRIPT_BR = `/* br */${BIG_SCRIPT}`;
+const BIG_SCRIPT_GZ = `/* gz */${BIG_SCRIPT}`;
 
 const listen = async (app: FastifyInstance): Promise<string> => {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -95,6 +118,9 @@ describe('static web app', () => {
     await writeFile(join(dist, 'index.html'), INDEX);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+    await writeFile(join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT_BR));
+    await writeFile(join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT_GZ));
     edge = await startEdge(dist);
   });
   afterAll(async () => {
@@ -162,6 +188,60 @@ describe('static web app', () => {
     const res = await fetch(`${edge.url}/api-user/users/current`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { resp_code: number }).resp_code).toBe(401);
+  });
+
+  it('sends the build’s brotli or gzip copy of a file to a client that accepts it, and the file itself otherwise', async () => {
+    const br = await getAsSent(edge.url, '/assets/big-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT_BR);
+
+    const gz = await getAsSent(edge.url, '/assets/big-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_SCRIPT_GZ);
+
+    const plain = await getAsSent(edge.url, '/assets/big-abc123.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('compresses API responses of 1 KB or more when asked, and leaves small ones alone', async () => {
+    const doc = await getAsSent(edge.url, '/docs/json', { 'accept-encoding': 'br' });
+    expect(doc.status).toBe(200);
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(doc.body).toString()).openapi).toMatch(/^3\./);
+    const gz = await getAsSent(edge.url, '/docs/json', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const asIs = await getAsSent(edge.url, '/docs/json', {});
+    expect(asIs.headers['content-encoding']).toBeUndefined();
+    const small = await getAsSent(edge.url, '/api-user/users/current', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(401);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it.each([
+    ['the app page', '/', { accept: 'text/html' }, 200],
+    ['a static file', '/assets/index-abc123.js', {}, 200],
+    ['an API answer', '/api-user/users/current', {}, 401],
+    ['an unknown API path', '/api-x/whatever', {}, 404],
+  ])('sends the security headers with %s', async (_what, path, headers, status) => {
+    const res = await getAsSent(edge.url, path, headers);
+    expect(res.status).toBe(status);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // plain HTTP, and no trusted proxy saying otherwise: HSTS would mean nothing here
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers /readyz once the database is open', async () => {

@@ -1,8 +1,13 @@
 // /api-file: uploading an avatar as the personal-center dialog does, and reading it back as an <img> does. Images
-// only (judged by content), under 2 MB, stored under the data dir per tenant; refusals store nothing.
+// only (judged by content), under 2 MB, stored per tenant in the configured store (WATEROPS_FILE_STORE: on disk under
+// the data dir on PGlite, in the database on PostgreSQL); refusals store nothing. The database store serves a file
+// from any instance on the same database, and after a restart.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { insertFile } from '@waterops/gateway/src/services/file/fileRepository.ts';
+import { databaseFileStore } from '@waterops/gateway/src/services/file/fileStore.ts';
 import { translate } from '@waterops/shared/i18n';
 import { MAX_IMAGE_BYTES } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,27 +23,30 @@ import {
 import { FAKE_PNG, GIF_1PX, JPEG_HEAD, PNG_1PX, pngOfSize, SVG_IMAGE, WEBP_HEAD } from '../fixtures/images.ts';
 import { zh } from '../fixtures/messages.ts';
 import { type FilePart, multipartBody } from '../fixtures/multipart.ts';
-import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../fixtures/testApp.ts';
 
 let t: TestApp;
+let database: TestDatabase;
 let dataDir: string;
 let companyId: number;
 let admin: string;
 let viewer: TestUser;
-/** where the app keeps files: `<WATEROPS_DATA_DIR>/files` */
+/** where the disk store keeps files: `<WATEROPS_DATA_DIR>/files` */
 let filesRoot: string;
 
 beforeAll(async () => {
   // A real data folder (PGlite in it too, unless DATABASE_URL is set), so the test can look at the stored files.
   dataDir = await mkdtemp(join(tmpdir(), 'waterops-file-test-'));
   filesRoot = join(dataDir, 'files');
-  t = await startTestApp({ env: { WATEROPS_DATA_DIR: dataDir } });
+  database = await createTestDatabase({ migrated: true });
+  t = await startTestApp({ database, env: { WATEROPS_DATA_DIR: dataDir } });
   companyId = await demoCompanyId(t.app);
   admin = await signIn(t.app, 'admin', 'admin123');
   viewer = await createUserWithPermissions(t.app, companyId, ['user:profile:view']);
 });
 afterAll(async () => {
   await t?.close();
+  await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -62,12 +70,31 @@ const fileCount = async () =>
     ).n,
   );
 
-/** Every file on disk under the store, as `<companyId>/<id>`. */
+/** Every file on disk under the data folder, as `<companyId>/<id>`. */
 const filesOnDisk = async (): Promise<string[]> => {
   const found: string[] = [];
   for (const dir of await readdir(filesRoot).catch(() => [] as string[]))
     for (const f of await readdir(join(filesRoot, dir))) found.push(`${dir}/${f}`);
-  return found;
+  return found.sort();
+};
+
+/** Every file the configured store holds, as `<companyId>/<id>`. */
+const filesStored = async (): Promise<string[]> => {
+  if (t.config.WATEROPS_FILE_STORE === 'disk') return filesOnDisk();
+  const rows = await t.app.db.selectFrom('file_contents').select(['company_id', 'id']).execute();
+  return rows.map((r) => `${r.company_id}/${r.id}`).sort();
+};
+
+/** The bytes the configured store holds for a file. */
+const storedContent = async (companyId: number, id: string): Promise<Buffer> => {
+  if (t.config.WATEROPS_FILE_STORE === 'disk') return readFile(join(filesRoot, String(companyId), id));
+  const row = await t.app.db
+    .selectFrom('file_contents')
+    .select('content')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.content);
 };
 
 describe('POST /api-file/files-anon', () => {
@@ -86,7 +113,7 @@ describe('POST /api-file/files-anon', () => {
       content_type: 'image/png',
       size: PNG_1PX.length,
     });
-    expect(await readFile(join(filesRoot, String(companyId), datas.id))).toEqual(PNG_1PX);
+    expect(await storedContent(companyId, datas.id)).toEqual(PNG_1PX);
 
     const log = await t.app.db
       .selectFrom('operation_log')
@@ -136,14 +163,14 @@ describe('POST /api-file/files-anon', () => {
     ],
   ] as const)('refuses %s with 400 and the upload message, storing nothing', async (_what, part, key) => {
     const rows = await fileCount();
-    const disk = await filesOnDisk();
+    const stored = await filesStored();
     for (const locale of ['zh-CN', 'en'] as const) {
       const res = await upload({ ...part }, admin, locale);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ resp_code: 400, resp_msg: translate(key, locale), field: 'file' });
     }
     expect(await fileCount()).toBe(rows);
-    expect(await filesOnDisk()).toEqual(disk);
+    expect(await filesStored()).toEqual(stored);
   });
 
   it('accepts an image just under 2 MB', async () => {
@@ -203,7 +230,7 @@ describe('POST /api-file/files-anon', () => {
       .where('id', '=', res.json().datas.id)
       .executeTakeFirstOrThrow();
     expect(row.company_id).toBe(other.companyId);
-    expect(await filesOnDisk()).toContain(`${other.companyId}/${row.id}`);
+    expect(await filesStored()).toContain(`${other.companyId}/${row.id}`);
   });
 });
 
@@ -216,6 +243,20 @@ describe('GET /api-file/files/{id}', () => {
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // issue 17: shown inline under its name, and never a page of ours: the upload's own CSP wins over the app's
+    expect(res.headers['content-disposition']).toBe(`inline; filename="a.gif"; filename*=UTF-8''a.gif`);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('names a served file safely: an ASCII fallback and the exact name in UTF-8', async () => {
+    const name = '水表 照片%.png';
+    const { datas } = (await upload({ filename: name, contentType: 'image/png', content: PNG_1PX }, admin)).json();
+    const res = await t.app.inject({ method: 'GET', url: datas.url });
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="__ ___.png"; filename*=UTF-8''%E6%B0%B4%E8%A1%A8%20%E7%85%A7%E7%89%87%25.png`,
+    );
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a UUID', async () => {
@@ -226,4 +267,60 @@ describe('GET /api-file/files/{id}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('id');
   });
+});
+
+describe('the store every instance reads (WATEROPS_FILE_STORE)', () => {
+  it('is the database with PostgreSQL, where several instances share one, and the disk folder otherwise', () => {
+    expect(t.config.WATEROPS_FILE_STORE).toBe(database.url ? 'database' : 'disk');
+  });
+
+  it('serves a file stored through one app from another on the same database, and after a restart', async () => {
+    const read = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url });
+    if (database.url) {
+      // PostgreSQL: a second instance beside the first, with a data folder of its own: nothing on disk is shared
+      const otherDir = await mkdtemp(join(tmpdir(), 'waterops-file-test-b-'));
+      const second = await startTestApp({ database, env: { WATEROPS_DATA_DIR: otherDir } });
+      try {
+        const one = (await upload({ filename: '甲.png', contentType: 'image/png', content: PNG_1PX }, admin)).json();
+        const there = await read(second, one.datas.url);
+        expect(there.statusCode).toBe(200);
+        expect(there.rawPayload).toEqual(PNG_1PX);
+        expect(there.headers['content-type']).toBe('image/png');
+        expect(there.headers['content-disposition']).toBe(`inline; filename="_.png"; filename*=UTF-8''%E7%94%B2.png`);
+        // and the other way round: stored by the second (the sign-in is in the database too), served by the first
+        const { payload, headers } = multipartBody({ filename: 'b.gif', contentType: 'image/gif', content: GIF_1PX });
+        const two = await second.app.inject({
+          method: 'POST',
+          url: '/api-file/files-anon',
+          payload,
+          headers: { ...headers, ...bearer(admin) },
+        });
+        expect(two.statusCode).toBe(200);
+        expect((await read(t, two.json().datas.url)).rawPayload).toEqual(GIF_1PX);
+        expect(await filesOnDisk()).toEqual([]);
+      } finally {
+        await second.close();
+        await rm(otherDir, { recursive: true, force: true });
+      }
+    } else {
+      // PGlite belongs to one process: a file put in the database store (as the upload route would, with the store
+      // and the row of the routes' own modules), then the same folder opened again with that store
+      const id = randomUUID();
+      await databaseFileStore(t.app.db).save(companyId, id, PNG_1PX);
+      await insertFile(
+        t.app.db,
+        { companyId, id, userId: viewer.id, name: 'kept.png', contentType: 'image/png', size: PNG_1PX.length },
+        new Date(),
+      );
+      await t.close();
+      t = await startTestApp({ database, env: { WATEROPS_DATA_DIR: dataDir, WATEROPS_FILE_STORE: 'database' } });
+      const datas = { id, url: `/api-file/files/${id}` };
+      const res = await read(t, datas.url);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload).toEqual(PNG_1PX);
+      expect(res.headers['content-disposition']).toBe(`inline; filename="kept.png"; filename*=UTF-8''kept.png`);
+      expect(await filesStored()).toContain(`${companyId}/${datas.id}`);
+      expect(await filesOnDisk()).not.toContain(`${companyId}/${datas.id}`);
+    }
+  }, 60_000);
 });

@@ -65,6 +65,13 @@ const readsOf = async (code: string) =>
       .execute()
   ).map((r) => [r.read_at.toISOString(), Number(r.reading)]);
 
+const readingPartitions = async () =>
+  (
+    await sql<{ name: string }>`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       join pg_class p on p.oid = i.inhparent where p.relname = 'meter_readings' order by 1`.execute(t.app.db)
+  ).rows.map((r) => r.name);
+
 beforeAll(async () => {
   t = await startTestApp();
   companyId = await demoCompanyId(t.app);
@@ -416,12 +423,68 @@ describe('a batch of reads', () => {
   });
 
   it('keeps each month in its own partition', async () => {
-    const parts = await sql<{ name: string }>`
-      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-       join pg_class p on p.oid = i.inhparent where p.relname = 'meter_readings' order by 1`.execute(t.app.db);
-    expect(parts.rows.map((r) => r.name)).toEqual(
+    expect(await readingPartitions()).toEqual(
       expect.arrayContaining(['meter_readings_p202610', 'meter_readings_p202611']),
     );
+  });
+
+  it('refuses a NUL in a code, a time before 2000 or tomorrow, and an unstorable answer row by row; stores the rest', async () => {
+    const partitionsBefore = await readingPartitions();
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const res = await post(
+      INGEST_PATHS.readings,
+      {
+        readings: [
+          { meterCode: 'IM-003', time: '2026-10-09T06:00:00+08:00', reading: 7 },
+          { meterCode: 'IM-\u0000003', time: '2026-10-06T00:00:00+08:00', reading: 8 },
+          { meterCode: 'IM-003', time: '0001-01-01T00:00:00Z', reading: 1 },
+          ...['1880-01-01', '1921-07-01', '1963-12-31'].map((d) => ({
+            meterCode: 'IM-003',
+            time: `${d}T00:00:00+08:00`,
+            reading: 2,
+          })),
+          { meterCode: 'IM-003', time: '1999-12-31T23:59:59+08:00', reading: 3 },
+          { meterCode: 'IM-003', time: tomorrow, reading: 9 },
+        ],
+        status: [
+          { kind: 'concentrator', code: 'IC-\u0000001' },
+          { kind: 'collector', code: 'IK-001' },
+        ],
+        commandResults: [
+          { commandId: 1e20, success: true },
+          { commandId: 5, success: false, message: 'bad\u0000answer' },
+          { commandId: 6, success: true, result: { note: '\u0000' } },
+        ],
+      },
+      key,
+      lang('en'),
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json().datas;
+    expect(body).toMatchObject({ accepted: 1, duplicates: 0, results: 0 });
+    expect(
+      body.rejected.map((r: { section: string; index: number; reason: string }) => [r.section, r.index, r.reason]),
+    ).toEqual([
+      ['commandResults', 0, 'invalid'],
+      ['commandResults', 1, 'invalid'],
+      ['commandResults', 2, 'invalid'],
+      ['readings', 1, 'badCode'],
+      ['readings', 2, 'tooEarly'],
+      ['readings', 3, 'tooEarly'],
+      ['readings', 4, 'tooEarly'],
+      ['readings', 5, 'tooEarly'],
+      ['readings', 6, 'tooEarly'],
+      ['readings', 7, 'future'],
+      ['status', 0, 'badCode'],
+    ]);
+    expect(body.rejected[4]).toMatchObject({
+      code: 'IM-003',
+      message: en('ingest.reject.tooEarly', { earliest: '2000-01-01' }),
+    });
+    expect(body.rejected[3]).toMatchObject({ code: null, message: en('ingest.reject.badCode') });
+    expect(await readsOf('IM-003')).toContainEqual(['2026-10-08T22:00:00.000Z', 7]);
+    // no month of a typo got a partition
+    expect(await readingPartitions()).toEqual(partitionsBefore);
   });
 
   it('refuses the data of a meter on the data-push blacklist', async () => {

@@ -58,7 +58,7 @@ describe('ticks', () => {
   });
 
   it('skips a tick another instance on the same database is running, and runs a period once across them', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: true });
     const a = await startTestApp({ database });
     // PGlite lives inside one process, so there the second instance is the same app; on PostgreSQL (CI runs the
     // suite there too) it is a second app with its own pool, which only the advisory lock keeps out

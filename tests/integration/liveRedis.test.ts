@@ -1,10 +1,13 @@
 // Two gateway processes (role `gateway`, one fake upstream) sharing a real Redis: exactly one polls a room (a lease in
 // Redis), both deliver its patches to their own clients (the Redis adapter), a subscriber on the instance that does
-// not poll gets a snapshot stamped with the room's seq, and when the polling instance dies the other takes over.
+// not poll gets a snapshot stamped with the room's seq. Failover (issue 17.8): Redis stopped and started again, live
+// updates go on on both instances without restarting them; when the polling instance dies the other takes over,
+// and a socket on the dead one, given both URLs as a reverse proxy would re-route it, reconnects to the other and
+// resyncs with no patch lost.
 //
-// Redis: REDIS_URL when set (CI runs this file under .ci/withRedis.sh); otherwise the test starts its own
-// redis-server on a free port — installing it first when missing and the machine allows it (.ci/withRedis.sh
-// --ensure) — and fails loudly when it cannot. It is never skipped.
+// Redis: a redis-server of the file's own on a free port (the restart case stops and starts it, so it is never a
+// shared one) — installed first when missing and the machine allows it (.ci/withRedis.sh --ensure); the test fails
+// loudly when it cannot. It is never skipped.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { buildApp } from '@waterops/gateway/src/app.ts';
 import { loadConfig } from '@waterops/gateway/src/config.ts';
@@ -27,31 +30,31 @@ const alarm = (id: number, over: Partial<FakeAlarm> = {}): FakeAlarm => ({
   ...over,
 });
 
-/** A Redis for this file: REDIS_URL, or a redis-server of our own. */
-const startRedis = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {} };
+/** A redis-server of this file's own, which can be stopped and started again on the same port. */
+const startRedis = async () => {
   // installs redis-server when missing (root + apt-get) or exits non-zero with the reason: the test then fails
   execFileSync('bash', ['.ci/withRedis.sh', '--ensure'], { cwd: REPO_ROOT, stdio: 'inherit' });
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
   const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 100 && redisCli(url, 'PING') !== 'PONG'; i++) await sleep(100);
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    // no persistence: a restart forgets every key (leases, seqs), as a lost Redis does
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 100 && redisCli(url, 'PING') !== 'PONG'; i++) await sleep(100);
   };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return { url, start, stop };
 };
-
 const redisCli = (url: string, ...args: string[]): string => {
   try {
     return execFileSync('redis-cli', ['-u', url, ...args], {
@@ -72,9 +75,6 @@ describe('live layer across two gateway processes with Redis', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    // keys of an earlier run on a shared server (CI's) must not leak into this one
-    for (const key of redisCli(redis.url, '--scan', '--pattern', 'live:*').split('\n').filter(Boolean))
-      redisCli(redis.url, 'DEL', key);
     upstream = await startFakeLiveUpstream();
     upstream.users.set('admin1', { id: 1, companyId: 1, permissions: ['admin'], dataScope: null });
     const env = {
@@ -96,18 +96,25 @@ describe('live layer across two gateway processes with Redis', () => {
     await redis?.stop();
   }, 60_000);
 
+  /** the instance id of gw1 (the first lease holder), to tell the holder apart later */
+  let gw1Id = '';
+  const has = (c: LiveTestClient, id: number) => c.itemsOf('alarms').some((i) => i.id === id);
+  const gapsOf = (c: LiveTestClient) => c.channels.get('alarms')?.gaps ?? 0;
+
   it('polls a room from one instance only and delivers its patches on both', async () => {
     upstream.putAlarm(alarm(1));
-    // the first subscriber is on gw1: gw1 takes the room's lease and polls
-    const a = await connectLive(gw1.url, 'admin1');
+    // the first subscriber is on gw1: gw1 takes the room's lease and polls. Each client is given both URLs, its own
+    // instance first, and resyncs on a seq gap as the web client does.
+    const a = await connectLive([gw1.url, gw2.url], 'admin1', { resyncOnGap: true });
     clients.push(a);
     expect(await a.subscribe('alarms')).toEqual({ ok: true, key: 'alarms' });
     await a.waitFor('a snapshot on gw1', () => a.channels.has('alarms'));
     const holder = redisCli(redis.url, 'GET', `live:poller:${ROOM}`);
     expect(holder).toMatch(/^[0-9a-f-]{36}$/);
+    gw1Id = holder;
 
     // a subscriber on gw2, which does not poll: a snapshot read with its own token, stamped with the room's seq
-    const b = await connectLive(gw2.url, 'admin1');
+    const b = await connectLive([gw2.url, gw1.url], 'admin1', { resyncOnGap: true });
     clients.push(b);
     expect(await b.subscribe('alarms')).toEqual({ ok: true, key: 'alarms' });
     await b.waitFor('a snapshot on gw2', () => b.channels.has('alarms'));
@@ -139,19 +146,64 @@ describe('live layer across two gateway processes with Redis', () => {
     expect(Number(redisCli(redis.url, 'GET', `live:seq:${ROOM}`))).toBe(a.channels.get('alarms')?.seq);
   });
 
-  it('hands the room to the other instance when the polling one dies', async () => {
+  it('keeps live updates going on both instances when Redis stops and starts again, without restarting them', async () => {
+    const [a, b] = clients as [LiveTestClient, LiveTestClient];
+    await redis.stop();
+    // while Redis is away each instance polls the room itself (better twice than never) and tells its own clients
+    upstream.putAlarm(alarm(4));
+    for (const c of [a, b]) await c.waitFor('the change made while Redis is down', () => has(c, 4), 10_000);
+
+    // back, empty (no persistence: the lease and the room's seq are gone); the instances reconnect by themselves
+    await redis.start();
+    await a.waitFor('one lease holder again', () =>
+      /^[0-9a-f-]{36}$/.test(redisCli(redis.url, 'GET', `live:poller:${ROOM}`)),
+    );
+    upstream.putAlarm(alarm(5, { level: 'urgent' }));
+    upstream.putAlarm(alarm(4, { active: false, acknowledged: true }));
+    for (const c of [a, b])
+      await c.waitFor('the change made after Redis is back', () => has(c, 5) && !has(c, 4), 10_000);
+    // no change lost on either side: both hold what the upstream holds
+    for (const c of [a, b]) expect(c.itemsOf('alarms')).toEqual(upstream.liveAlarms(1));
+    // and one poller again, once both instances reach Redis (~10 polls a second; both polling would be ~20)
+    let polls = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 8 && polls > 7; i++) {
+      const before = upstream.hits(MONITORING_PATHS.alarmFeed);
+      await sleep(1_000);
+      polls = upstream.hits(MONITORING_PATHS.alarmFeed) - before;
+    }
+    expect(polls).toBeLessThanOrEqual(7);
+  }, 30_000);
+
+  it('hands the room to the other instance when the polling one dies; its sockets fail over and resync', async () => {
     const [a, b] = clients as [LiveTestClient, LiveTestClient];
     const holder = redisCli(redis.url, 'GET', `live:poller:${ROOM}`);
-    gw1.child.kill('SIGKILL'); // no goodbye: its lease has to expire
-    await b.waitFor('a takeover snapshot', () => b.of('snapshot').length >= 2, 10_000);
-    expect(redisCli(redis.url, 'GET', `live:poller:${ROOM}`)).not.toBe(holder);
-    const seqAfterTakeover = b.channels.get('alarms')?.seq ?? 0;
-    expect(seqAfterTakeover).toBeGreaterThan(b.of('snapshot')[0]?.seq ?? 0);
+    // after the Redis restart either instance may hold the room: kill that one, whichever it is
+    const [dying, survivor, moving, staying] = holder === gw1Id ? [gw1, gw2, a, b] : [gw2, gw1, b, a];
+    expect(moving.url).toBe(dying.url);
+    const snapshots = staying.of('snapshot').length;
+    const gaps = [gapsOf(moving), gapsOf(staying)];
 
+    dying.child.kill('SIGKILL'); // no goodbye: its lease has to expire
+    // a change while nobody polls the room: the new poller's first read must carry it
     upstream.putAlarm(alarm(3));
-    await b.waitFor('a patch from the new poller', () => b.itemsOf('alarms').some((i) => i.id === 3));
-    expect(b.channels.get('alarms')?.seq).toBe(seqAfterTakeover + 1);
-    expect(a.socket.connected).toBe(false);
+    await staying.waitFor('a takeover snapshot', () => staying.of('snapshot').length > snapshots, 10_000);
+    expect(redisCli(redis.url, 'GET', `live:poller:${ROOM}`)).not.toBe(holder);
+    const seqAfterTakeover = staying.channels.get('alarms')?.seq ?? 0;
+    expect(has(staying, 3)).toBe(true);
+
+    // the socket on the dead instance reconnected to the survivor and subscribed again
+    await moving.waitFor('the failover', () => moving.url === survivor.url && moving.socket.connected, 10_000);
+    expect(moving.failovers.at(-1)?.url).toBe(survivor.url);
+
+    upstream.putAlarm(alarm(6));
+    upstream.putAlarm(alarm(5, { active: false, acknowledged: true }));
+    for (const c of [moving, staying])
+      await c.waitFor('a patch from the new poller', () => has(c, 6) && !has(c, 5), 10_000);
+    expect(staying.channels.get('alarms')?.seq).toBe(seqAfterTakeover + 1);
+    // no patch lost: the moved client holds exactly what the upstream holds, at the room's seq, with no gap seen
+    for (const c of [moving, staying]) expect(c.itemsOf('alarms')).toEqual(upstream.liveAlarms(1));
+    expect(moving.channels.get('alarms')?.seq).toBe(staying.channels.get('alarms')?.seq);
+    expect([gapsOf(moving), gapsOf(staying)]).toEqual(gaps);
   });
 
   it('relays a change hint to the instance that polls the room, which polls at once', async () => {

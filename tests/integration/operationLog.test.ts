@@ -5,6 +5,7 @@
 // failureLogSettled and the route config's `operation` are declared beside the failure-log plugin.
 import type {} from '@waterops/gateway/src/services/log/failureLog.ts';
 import { recordOperation } from '@waterops/gateway/src/services/log/operationLogRepository.ts';
+import { MAX_LIMIT } from '@waterops/shared/api';
 import type { OperationLogEntry } from '@waterops/shared/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -125,8 +126,6 @@ describe('GET /api-user/logs', () => {
   });
 
   it.each([
-    ['?page=0', 'page'],
-    ['?limit=1000', 'limit'],
     ['?limit=abc', 'limit'],
     ['?startTime=yesterday', 'startTime'],
     ['?endTime=2024-13-01', 'endTime'],
@@ -137,6 +136,15 @@ describe('GET /api-user/logs', () => {
     const res = await logs(query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ resp_code: 400, resp_msg: zh('errors.badRequest', { field }), field });
+  });
+
+  it.each([
+    ['?page=0', 'page', 'errors.tooSmall', 1],
+    ['?limit=1000', 'limit', 'errors.tooLarge', MAX_LIMIT],
+  ] as const)('refuses %s with 400 naming %s and its bound', async (query, field, key, limit) => {
+    const res = await logs(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ resp_code: 400, resp_msg: zh(key, { field, limit }), field });
   });
 
   it('refuses a too-long ip filter with 400 saying the limit, naming ip', async () => {

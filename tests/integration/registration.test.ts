@@ -176,7 +176,7 @@ describe('POST /api-uaa/register', () => {
   it('creates an enabled account with the newcomer role that can sign in and sees that role’s menus', async () => {
     const mobile = freshMobile();
     await sendCode(mobile);
-    const res = await register({ username: 'newcomer1', password: 'abc123', mobile, smsCode: await codeIn(mobile) });
+    const res = await register({ username: 'newcomer1', password: 'tap4water', mobile, smsCode: await codeIn(mobile) });
     expect(res.json()).toEqual({
       resp_code: 0,
       resp_msg: zh('registration.success'),
@@ -188,7 +188,7 @@ describe('POST /api-uaa/register', () => {
       .where('username', '=', 'newcomer1')
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ company_id: companyId, enabled: true, mobile });
-    expect(user.password_hash).not.toContain('abc123');
+    expect(user.password_hash).not.toContain('tap4water');
     const roles = await t.app.db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -198,7 +198,7 @@ describe('POST /api-uaa/register', () => {
     // The seed names ADMIN as the company's role: a stranger must never get it, so the OPERATOR role is given.
     expect(roles).toEqual([{ code: 'OPERATOR' }]);
 
-    const token = await signIn(t.app, 'newcomer1', 'abc123');
+    const token = await signIn(t.app, 'newcomer1', 'tap4water');
     const menus = await t.app.inject({ method: 'GET', url: '/api-user/menus/current', headers: bearer(token) });
     const urls = menuUrls(menus.json().datas);
     expect(urls).toEqual(expect.arrayContaining(['/index', '/personalCenter']));
@@ -221,7 +221,7 @@ describe('POST /api-uaa/register', () => {
     try {
       const mobile = freshMobile();
       await sendCode(mobile);
-      await register({ username: 'newcomer2', password: 'abc123', mobile, smsCode: await codeIn(mobile) });
+      await register({ username: 'newcomer2', password: 'tap4water', mobile, smsCode: await codeIn(mobile) });
       const roles = await t.app.db
         .selectFrom('user_roles')
         .innerJoin('users', 'users.id', 'user_roles.user_id')
@@ -242,15 +242,15 @@ describe('POST /api-uaa/register', () => {
     const mobile = freshMobile();
     await sendCode(mobile);
     const smsCode = await codeIn(mobile);
-    expect((await register({ username: 'once1', password: 'abc123', mobile, smsCode })).json().resp_code).toBe(0);
-    const again = await register({ username: 'once2', password: 'abc123', mobile, smsCode });
+    expect((await register({ username: 'once1', password: 'tap4water', mobile, smsCode })).json().resp_code).toBe(0);
+    const again = await register({ username: 'once2', password: 'tap4water', mobile, smsCode });
     expect(again.json()).toEqual(refused(zh('sms.codeInvalid')));
 
     const late = freshMobile();
     await sendCode(late);
     const lateCode = await codeIn(late);
     t.clock.advance(5 * 60_000);
-    const expired = await register({ username: 'late1', password: 'abc123', mobile: late, smsCode: lateCode });
+    const expired = await register({ username: 'late1', password: 'tap4water', mobile: late, smsCode: lateCode });
     expect(expired.json()).toEqual(refused(zh('sms.codeInvalid')));
   });
 
@@ -260,10 +260,10 @@ describe('POST /api-uaa/register', () => {
     const smsCode = await codeIn(mobile);
     const wrongCode = smsCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) {
-      const res = await register({ username: 'guess1', password: 'abc123', mobile, smsCode: wrongCode });
+      const res = await register({ username: 'guess1', password: 'tap4water', mobile, smsCode: wrongCode });
       expect(res.json(), `attempt ${i + 1}`).toEqual(refused(zh('sms.codeWrong')));
     }
-    const right = await register({ username: 'guess1', password: 'abc123', mobile, smsCode }, t, lang('en'));
+    const right = await register({ username: 'guess1', password: 'tap4water', mobile, smsCode }, t, lang('en'));
     expect(right.json()).toEqual(refused(en('sms.codeInvalid')));
     expect(await t.app.db.selectFrom('users').select('id').where('username', '=', 'guess1').execute()).toEqual([]);
   });
@@ -273,21 +273,23 @@ describe('POST /api-uaa/register', () => {
     await sendCode(mobile);
     const smsCode = await codeIn(mobile);
     for (const taken of ['admin', other.adminUsername]) {
-      const res = await register({ username: taken, password: 'abc123', mobile, smsCode });
+      const res = await register({ username: taken, password: 'tap4water', mobile, smsCode });
       expect(res.json()).toEqual(refused(zh('resource.username.exists')));
     }
-    expect((await register({ username: 'renamed1', password: 'abc123', mobile, smsCode })).json().resp_code).toBe(0);
+    expect((await register({ username: 'renamed1', password: 'tap4water', mobile, smsCode })).json().resp_code).toBe(0);
   });
 
   it.each([
     [{ username: '  ' }, 'username', '用户名不能为空'],
     [{ password: '12345' }, 'password', '密码长度至少为6位'],
+    [{ password: '123456' }, 'password', '密码太常见,容易被猜中,请换一个'],
+    [{ password: 'badinput2025' }, 'password', '密码太常见,容易被猜中,请换一个'],
     [{ mobile: '1381234567' }, 'mobile', '手机号码格式不对'],
     [{ smsCode: '' }, 'smsCode', '请输入短信验证码'],
   ])('answers %j with 400, the exact message, and writes nothing', async (input, field, message) => {
     const users = await countOf('users');
     const codes = await countOf('sms_codes');
-    const body = { username: 'badinput', password: 'abc123', mobile: freshMobile(), smsCode: '123456', ...input };
+    const body = { username: 'badinput', password: 'tap4water', mobile: freshMobile(), smsCode: '123456', ...input };
     const res = await register(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ resp_code: 400, resp_msg: message, field });
@@ -308,12 +310,12 @@ describe('POST /api-uaa/register', () => {
 describe('registration company', () => {
   it('is closed without WATEROPS_REGISTRATION_COMPANY outside demo mode; limited per IP all the same', async () => {
     const closed = await startTestApp({
-      env: { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'admin1234', SMS_RATE_PER_IP_PER_HOUR: '2' },
+      env: { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'Fresh-Start-2024', SMS_RATE_PER_IP_PER_HOUR: '2' },
     });
     try {
       const mobile = '13912345678';
       expect((await sendCode(mobile, closed)).json()).toEqual(refused(zh('registration.closed')));
-      const res = await register({ username: 'nobody1', password: 'abc123', mobile, smsCode: '123456' }, closed);
+      const res = await register({ username: 'nobody1', password: 'tap4water', mobile, smsCode: '123456' }, closed);
       expect(res.json()).toEqual(refused(zh('registration.closed')));
       expect(await countOf('sms_outbox', closed)).toBe(0);
       await sendCode(mobile, closed);
@@ -327,15 +329,15 @@ describe('registration company', () => {
 
   it('is the configured company when WATEROPS_REGISTRATION_COMPANY is set', async () => {
     const open = await startTestApp({
-      env: { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'admin1234', WATEROPS_REGISTRATION_COMPANY: '1' },
+      env: { WATEROPS_DEMO: '0', WATEROPS_ADMIN_PASSWORD: 'Fresh-Start-2024', WATEROPS_REGISTRATION_COMPANY: '1' },
     });
     try {
       const mobile = '13912345679';
       expect((await sendCode(mobile, open)).json().resp_code).toBe(0);
       const smsCode = await codeIn(mobile, open);
-      const res = await register({ username: 'joiner1', password: 'abc123', mobile, smsCode }, open);
+      const res = await register({ username: 'joiner1', password: 'tap4water', mobile, smsCode }, open);
       expect(res.json().resp_code).toBe(0);
-      await signIn(open.app, 'joiner1', 'abc123');
+      await signIn(open.app, 'joiner1', 'tap4water');
     } finally {
       await open.close();
     }

@@ -316,6 +316,33 @@ describe('POST /api-user/users/import', () => {
     expect(rows?.[1]?.at(-1)).toBe(en('rules.nickname.required'));
   });
 
+  it('says a name over its limit as the form and the API do, naming the column and the limit, in either language', async () => {
+    const long = '长'.repeat(21);
+    const reasonOf = async (locale: 'zh-CN' | 'en', headers: string[], user: string) => {
+      const res = await upload(
+        await buildXlsx(headers, [[user, long, '', '操作员', 'init123']]),
+        admin,
+        'long.xlsx',
+        locale,
+      );
+      const job = await finished(res.json().datas.id);
+      expect(job).toMatchObject({ status: 'failed', failed: 1 });
+      const file = await readXlsx(
+        (await get(`/api-user/users/import/jobs/${job.id}/failures`, admin, locale)).rawPayload,
+      );
+      return file[locale === 'en' ? 'failed rows' : '导入失败数据']?.[1]?.at(-1);
+    };
+    // not the generic '昵称格式不正确': the limit, as the form says it under the field
+    expect(await reasonOf('zh-CN', ZH_HEADERS, `${prefix}l1`)).toBe('昵称:长度不能超过 20 个字符');
+    expect(await reasonOf('en', EN_HEADERS, `${prefix}l2`)).toBe(`Nickname: ${en('rules.text.tooLong', { max: 20 })}`);
+    const saved = await t.app.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', 'in', [`${prefix}l1`, `${prefix}l2`])
+      .execute();
+    expect(saved).toEqual([]);
+  });
+
   it('refuses a file that is not an .xlsx (400) and creates nothing', async () => {
     const before = await jobCount();
     const res = await upload(Buffer.from('username,nickname\nx,y\n'), admin, 'accounts.csv');

@@ -27,13 +27,14 @@ const failTimes = async (username: string, times: number) => {
 };
 
 describe('verification code', () => {
-  it('serves a fresh SVG image per request, never cached, with no readable text in it', async () => {
+  it('serves a fresh PNG image per request, never cached: pixels only, no markup to read the code from', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api-uaa/validata/code?deviceId=device-0001' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(res.body).not.toContain('<text');
+    // Issue 17: a script read the old SVG's one path per character; a raster has no <path>, <text> or glyph data.
+    expect(res.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(res.rawPayload.toString('latin1')).not.toMatch(/<svg|<path|<text|tEXt|iTXt|zTXt/);
     const row = await t.app.db
       .selectFrom('captchas')
       .selectAll()
@@ -204,11 +205,49 @@ describe('LOGIN_CAPTCHA and the per-IP limit', () => {
       const res = await postToken(limited.app, { username: 'admin', password: 'admin123' }, lang('en'));
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ resp_code: 429, resp_msg: en('errors.tooManyRequests') });
+      // Issue 17: by default no proxy is believed, so a client naming another IP in X-Forwarded-For is still itself.
+      const forged = await postToken(
+        limited.app,
+        { username: 'nobody', password: 'x' },
+        { 'x-forwarded-for': '203.0.113.9' },
+      );
+      expect(forged.statusCode).toBe(429);
       // Other routes are not limited.
       const other = await limited.app.inject({ method: 'GET', url: '/api-uaa/validata/required?username=admin' });
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts per client behind a proxy named in TRUST_PROXY, logs the client’s address, and sends HSTS for HTTPS', async () => {
+    const proxied = await startTestApp({ env: { SIGNIN_RATE_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      expect(
+        (await postToken(proxied.app, { username: 'nobody', password: 'x' }, from('203.0.113.9'))).statusCode,
+      ).toBe(200);
+      expect(
+        (await postToken(proxied.app, { username: 'nobody', password: 'x' }, from('203.0.113.9'))).statusCode,
+      ).toBe(200);
+      expect(
+        (await postToken(proxied.app, { username: 'nobody', password: 'x' }, from('203.0.113.9'))).statusCode,
+      ).toBe(429);
+      const other = await postToken(proxied.app, { username: 'admin', password: 'admin123' }, from('198.51.100.7'));
+      expect(other.json().resp_code).toBe(0);
+      const log = await proxied.app.db
+        .selectFrom('operation_log')
+        .select(['ip'])
+        .where('operation', '=', 'signIn')
+        .where('username', '=', 'admin')
+        .execute();
+      expect(log.map((l) => l.ip)).toEqual(['198.51.100.7']);
+      // HSTS once the trusted proxy says the client came over HTTPS (issue 17), never over plain HTTP
+      const overTls = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await proxied.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
     }
   });
 });

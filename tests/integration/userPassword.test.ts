@@ -111,8 +111,20 @@ describe('PUT /api-user/users/password', () => {
       'newPassword',
       'rules.newPassword.format',
     ],
-    [{ oldPassword: 'x', newPassword: 'abc12345', rePassword: '' }, 'rePassword', 'rules.rePassword.required'],
-    [{ oldPassword: 'x', newPassword: 'abc12345', rePassword: 'abc123456' }, 'rePassword', 'rules.rePassword.mismatch'],
+    [{ oldPassword: 'x', newPassword: 'Tide7Pump', rePassword: '' }, 'rePassword', 'rules.rePassword.required'],
+    [
+      { oldPassword: 'x', newPassword: 'Tide7Pump', rePassword: 'Tide7Pump8' },
+      'rePassword',
+      'rules.rePassword.mismatch',
+    ],
+    // issue 17: the commonest passwords, and one made of the user name, are refused with their own message
+    [{ oldPassword: 'x', newPassword: '1234567', rePassword: '1234567' }, 'newPassword', 'rules.password.common'],
+    [{ oldPassword: 'x', newPassword: 'qwerty123', rePassword: 'qwerty123' }, 'newPassword', 'rules.password.common'],
+    [
+      { oldPassword: 'x', newPassword: 'operator2024', rePassword: 'operator2024' },
+      'newPassword',
+      'rules.password.common',
+    ],
   ] as const)('refuses %o with 400, the spec message for %s, and writes nothing', async (payload, field, key) => {
     const before = await userRow('operator');
     const operator = await signIn(t.app, 'operator', 'operator123');
@@ -130,7 +142,7 @@ describe('PUT /api-user/users/password', () => {
   });
 
   it('answers 404 for another user’s id, 401 without a token, 403 without user:password:edit', async () => {
-    const payload = { oldPassword: 'pass1234', newPassword: 'n3wPassword', rePassword: 'n3wPassword' };
+    const payload = { oldPassword: 'pipe-7x1234', newPassword: 'n3wPassword', rePassword: 'n3wPassword' };
     const before = await userRow(viewer.username);
     const otherId = other.userIds[other.adminUsername] as number;
     expect((await put('/api-user/users/password', { ...payload, id: otherId }, viewer.token)).statusCode).toBe(403);

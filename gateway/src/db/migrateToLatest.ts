@@ -23,6 +23,10 @@ import * as m0017 from './migrations/m0017_dma_loss_rate_params.ts';
 import * as m0018 from './migrations/m0018_work_orders.ts';
 import * as m0019 from './migrations/m0019_work_order_indexes.ts';
 import * as m0020 from './migrations/m0020_alarm_load.ts';
+import * as m0021 from './migrations/m0021_login_totp.ts';
+import * as m0022 from './migrations/m0022_file_contents.ts';
+import * as m0023 from './migrations/m0023_home_layouts.ts';
+import * as m0024 from './migrations/m0024_display_tokens.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -47,6 +51,10 @@ export const migrations: Record<string, Migration> = {
   '0018_work_orders': m0018,
   '0019_work_order_indexes': m0019,
   '0020_alarm_load': m0020,
+  '0021_login_totp': m0021,
+  '0022_file_contents': m0022,
+  '0023_home_layouts': m0023,
+  '0024_display_tokens': m0024,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -7,14 +7,31 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type DataDirLock, isDataDirError, lockDataDir } from './dataDirLock.ts';
+import { checkOpenedDatabase, checkPgliteFolder, openFailed } from './pgliteFolderCheck.ts';
 import type { DB } from './tables.ts';
 
 export const MEMORY_DATA_DIR = 'memory://';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-export type Database = { db: Kysely<DB>; kind: DatabaseKind; close: () => Promise<void> };
+export type Database = {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+  /** PGlite only: the data folder as a tarball (`dumpDataDir`), e.g. the tests' migrated template */
+  dump?: () => Promise<Blob>;
+};
 
-export type DatabaseOptions = { dataDir: string; databaseUrl?: string | undefined; onPoolError?: (e: Error) => void };
+export type DatabaseOptions = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  onPoolError?: (e: Error) => void;
+  /**
+   * PGlite in memory only: start from this dump (`dumpDataDir`) instead of an empty cluster. The tests start ~90
+   * apps; each would otherwise spend ~3 s creating a cluster and running every migration (tests/fixtures).
+   */
+  pgliteTemplate?: Blob | undefined;
+};
 
 const INT8_OID = 20;
 
@@ -39,13 +56,39 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let location = MEMORY_DATA_DIR;
+  // A folder: one process at a time (dataDirLock.ts), and a damaged one named before PGlite aborts on it.
+  let lock: DataDirLock | undefined;
+  let existing = false;
   if (opts.dataDir !== MEMORY_DATA_DIR) {
     location = pgliteDir(opts.dataDir);
-    await mkdir(location, { recursive: true });
+    lock = lockDataDir(opts.dataDir);
+    try {
+      existing = checkPgliteFolder(location);
+      await mkdir(location, { recursive: true });
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
   }
   // pg_trgm: the trigram index of the work-order keyword (migration 0019), as PostgreSQL's contrib has it
-  const pglite = new PGlite(location, { extensions: { pg_trgm } });
-  await pglite.waitReady;
+  const template = location === MEMORY_DATA_DIR ? opts.pgliteTemplate : undefined;
+  const pglite = new PGlite(location, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+  try {
+    await pglite.waitReady;
+    if (existing) await checkOpenedDatabase(pglite, location);
+  } catch (e) {
+    await pglite.close().catch(() => undefined);
+    lock?.release();
+    throw lock && !isDataDirError(e) ? openFailed(location, e) : e;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      lock?.release();
+    },
+    dump: () => pglite.dumpDataDir('none'),
+  };
 };

@@ -3,6 +3,8 @@
 // oauth_clients, sign-in counters, captchas) are read before the tenant is known and would be Citus reference tables.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
+import type { DashboardTables } from './dashboardTables.ts';
+import type { DisplayTables } from './displayTables.ts';
 import type { DmaTables } from './dmaTables.ts';
 import type { NoticeTables } from './noticeTables.ts';
 import type { WorkOrderTables } from './workOrderTables.ts';
@@ -155,6 +157,15 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+/** An uploaded file's bytes, when WATEROPS_FILE_STORE=database (migration 0022); keyed like `files`. */
+export interface FileContentsTable {
+  company_id: number;
+  id: string;
+  /** Buffer from pg, Uint8Array from PGlite */
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
 /** Global: failed sign-ins per user name within a window (shared by every instance through the database). */
 export interface LoginFailuresTable {
   username: string;
@@ -167,6 +178,21 @@ export interface CaptchasTable {
   device_id: string;
   code_hash: string;
   expires_at: Timestamp;
+}
+
+/** Two-step verification of an account (migration 0021); secrets sealed by services/uaa/totpSecretBox.ts. */
+export interface UserTotpTable {
+  company_id: number;
+  user_id: number;
+  /** an administrator requires it: sign-in leads an account without a confirmed secret to enrol */
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  /** the confirmed secret; null = two-step verification off */
+  secret_sealed: string | null;
+  /** a secret shown for enrolment, not yet confirmed with a code */
+  pending_secret_sealed: string | null;
+  /** the last 30 s step a code was accepted for: that code and older ones are refused */
+  last_step: ColumnType<number | null, number | null, number | null>;
+  enabled_at: Timestamp | null;
 }
 
 /** A company's numbering of one code kind (resident, meter, work order, bill), migration 0007. */
@@ -631,7 +657,7 @@ export interface JobRunsTable {
   detail: ColumnType<unknown, string | null, string | null>;
 }
 
-export interface DB extends AlarmTables, NoticeTables, DmaTables, WorkOrderTables {
+export interface DB extends AlarmTables, NoticeTables, DmaTables, WorkOrderTables, DashboardTables, DisplayTables {
   companies: CompaniesTable;
   users: UsersTable;
   logins: LoginsTable;
@@ -643,8 +669,10 @@ export interface DB extends AlarmTables, NoticeTables, DmaTables, WorkOrderTable
   tokens: TokensTable;
   operation_log: OperationLogTable;
   files: FilesTable;
+  file_contents: FileContentsTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
+  user_totp: UserTotpTable;
   regions: RegionsTable;
   areas: AreasTable;
   departments: DepartmentsTable;

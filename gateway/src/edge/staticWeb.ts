@@ -72,7 +72,9 @@ export const staticWeb: FastifyPluginAsync<StaticWebOptions> = async (fastify, o
 
   // serve: false — only the reply.sendFile decorator; our one route below decides what each path gets. The route
   // checks the disk per request (a stat), so a rebuilt web app is served without restarting the gateway.
-  await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false, index: false });
+  // preCompressed: the build writes x.br and x.gz beside each text file (web/vite.config.ts); a client that accepts
+  // brotli or gzip gets those as they are, with Vary: Accept-Encoding, and no compression per request.
+  await fastify.register(fastifyStatic, { root, serve: false, cacheControl: false, index: false, preCompressed: true });
 
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', NO_CACHE).sendFile('index.html');
 

@@ -37,6 +37,7 @@ describe('createUpstreamClient', () => {
       url: '/api-workbench/monitoring/alarms/feed?since=42&areaId=3',
       headers: {
         accept: 'application/json',
+        'x-waterops-live-call': '1',
         authorization: 'bearer tok',
         'if-none-match': '"t0"',
         'accept-language': 'en',

@@ -34,8 +34,14 @@ const withQuery = (path: string, query: UpstreamGetOptions['query']): string => 
   return `${path}${path.includes('?') ? '&' : '?'}${search.toString()}`;
 };
 
+/**
+ * Marks the live layer's own calls (polls, auth checks made with a subscriber's token): a display token's last
+ * contact then keeps the address the screen itself called from, not the gateway's (services/display).
+ */
+export const LIVE_CALL_HEADER = 'x-waterops-live-call';
+
 const headersOf = (opts: UpstreamGetOptions): Record<string, string> => {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', [LIVE_CALL_HEADER]: '1' };
   if (opts.token) headers.authorization = `bearer ${opts.token}`;
   if (opts.ifNoneMatch) headers['if-none-match'] = opts.ifNoneMatch;
   if (opts.acceptLanguage) headers['accept-language'] = opts.acceptLanguage;

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/openDatabase.ts';
 import type { DB } from '../db/tables.ts';
+import { isTransientDatabaseError } from '../plugins/errors.ts';
 
 /** The advisory lock class of job ticks (the first half of the two-key form; readingPartitions uses 72013). */
 const JOB_LOCK_CLASS = 72_014;
@@ -22,6 +23,30 @@ export const STALE_RUN_MS = 3_600_000;
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
 export type TickOutcome = 'ran' | 'skipped' | 'failed';
+
+/**
+ * The pauses before a job's work runs again after a transient database error (a deadlock, a serialization failure,
+ * a connection lost while PostgreSQL restarts): two retries within the tick, then the next tick as usual.
+ */
+export const JOB_RETRY_DELAYS_MS = [250, 2_000];
+
+/** Runs `work`, again after each pause of `delays` while it fails with a transient database error. */
+export const withTransientRetry = async <T>(
+  work: () => Promise<T>,
+  delays: readonly number[] = JOB_RETRY_DELAYS_MS,
+  onRetry: (e: unknown, attempt: number) => void = () => undefined,
+): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      const pause = delays[attempt];
+      if (pause === undefined || !isTransientDatabaseError(e)) throw e;
+      onRetry(e, attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +72,8 @@ const runningSet = (db: Kysely<DB>): Set<string> => {
 
 /**
  * Runs one tick of a job unless another tick of it is running (here or, on PostgreSQL, in another instance).
- * A failure is returned, never thrown: a job's error must not stop its timer or the process.
+ * A transient database error is retried within the tick (withTransientRetry); a failure is returned, never thrown:
+ * a job's error must not stop its timer or the process.
  */
 export const runTick = async (
   db: Kysely<DB>,
@@ -55,13 +81,15 @@ export const runTick = async (
   name: string,
   work: () => Promise<unknown>,
   onError: (e: unknown) => void = () => undefined,
+  onRetry: (e: unknown, attempt: number) => void = () => undefined,
 ): Promise<TickOutcome> => {
   const mine = runningSet(db);
   if (mine.has(name)) return 'skipped';
   mine.add(name);
   try {
+    const retried = () => withTransientRetry(work, JOB_RETRY_DELAYS_MS, onRetry);
     if (kind === 'pglite') {
-      await work();
+      await retried();
       return 'ran';
     }
     return await db.connection().execute(async (conn) => {
@@ -70,7 +98,7 @@ export const runTick = async (
       }>`select pg_try_advisory_lock(${JOB_LOCK_CLASS}, hashtext(${name})) as ok`.execute(conn);
       if (!got.rows[0]?.ok) return 'skipped';
       try {
-        await work();
+        await retried();
         return 'ran';
       } finally {
         await sql`select pg_advisory_unlock(${JOB_LOCK_CLASS}, hashtext(${name}))`.execute(conn);
@@ -152,14 +180,25 @@ export const scheduleJob = (app: FastifyInstance, job: ScheduledJob, now: () => 
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
   let closed = false;
-  const tick = () => {
-    inFlight = runTick(
+  /** One tick: run unless running, retried on a transient error, failures logged, the outcome counted for /metrics. */
+  const runOnce = (): Promise<TickOutcome> =>
+    runTick(
       app.db,
       app.dbKind,
       job.name,
       () => job.run(now()),
       (e) => app.log.error({ err: e, job: job.name }, 'scheduled job failed'),
-    ).finally(() => {
+      (e, attempt) =>
+        app.log.warn(
+          { job: job.name, attempt, error: e instanceof Error ? e.message : String(e) },
+          'scheduled job retried',
+        ),
+    ).then((outcome) => {
+      if (app.hasDecorator('metrics')) app.metrics.jobTicked(job.name, outcome);
+      return outcome;
+    });
+  const tick = () => {
+    inFlight = runOnce().finally(() => {
       if (!closed) timer = setTimeout(tick, job.everyMs);
     });
   };
@@ -167,13 +206,7 @@ export const scheduleJob = (app: FastifyInstance, job: ScheduledJob, now: () => 
   let asked: Promise<unknown> = Promise.resolve();
   const runNow = async (): Promise<TickOutcome> => {
     await Promise.all([inFlight, asked]);
-    const outcome = runTick(
-      app.db,
-      app.dbKind,
-      job.name,
-      () => job.run(now()),
-      (e) => app.log.error({ err: e, job: job.name }, 'scheduled job failed'),
-    );
+    const outcome = runOnce();
     asked = outcome;
     return outcome;
   };

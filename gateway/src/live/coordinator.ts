@@ -5,9 +5,15 @@
 // poll the room can stamp the snapshots it serves.
 import type { Redis } from 'ioredis';
 
+/**
+ * The answer to "may this instance poll the room?": `held` (the lease is ours), `other` (another instance's), or
+ * `unknown` (Redis unreachable: every instance polls, each counting seq alone, until it is back).
+ */
+export type Lease = 'held' | 'other' | 'unknown';
+
 export type Coordinator = {
   /** May this instance poll `room` now? Acquires or renews the lease. */
-  lead(room: string): Promise<boolean>;
+  lead(room: string): Promise<Lease>;
   /** Gives the lease up (the poller stops). */
   release(room: string): Promise<void>;
   /** The seq of the room's next snapshot or patch, after `local` (the last one this instance used). */
@@ -17,7 +23,7 @@ export type Coordinator = {
 };
 
 export const localCoordinator = (): Coordinator => ({
-  lead: async () => true,
+  lead: async () => 'held',
   release: async () => {},
   nextSeq: async (_room, local) => local + 1,
   currentSeq: async () => 0,
@@ -49,11 +55,13 @@ export type RedisCoordinatorOptions = {
 export const redisCoordinator = (redis: Redis, opts: RedisCoordinatorOptions): Coordinator => ({
   lead: async (room) => {
     try {
-      return (await redis.eval(LEAD, 1, `live:poller:${room}`, opts.instanceId, opts.leaseMs(room))) === 1;
+      return (await redis.eval(LEAD, 1, `live:poller:${room}`, opts.instanceId, opts.leaseMs(room))) === 1
+        ? 'held'
+        : 'other';
     } catch (e) {
       // Redis unreachable: better every instance polls than none (the upstream sees a few more requests)
       opts.onError(e);
-      return true;
+      return 'unknown';
     }
   },
   release: async (room) => {

@@ -1,7 +1,7 @@
 import type { LiveItem } from '@waterops/shared/live';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Changes, ChannelSource, Failure } from './channelSource.ts';
-import { localCoordinator } from './coordinator.ts';
+import { type Lease, localCoordinator } from './coordinator.ts';
 import { HINT_MIN_GAP_MS, type PollerHost, RoomPoller, type SnapshotAnswer } from './poller.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -179,5 +179,42 @@ describe('RoomPoller', () => {
       expect(starts).toHaveLength(failedAt);
       await poller.stop();
     });
+  });
+
+  it('re-bases the room on a snapshot when the lease is known again after Redis was away', async () => {
+    // Redis away ('unknown': poll alone, seq counted here), then back: held here, or held by another instance
+    for (const [after, expected] of [
+      ['held', { local: false, seq: 3 }],
+      ['other', { local: true, seq: 40 }],
+    ] as const) {
+      const { s, source } = fakeSource();
+      const { host, emitted } = fakeHost();
+      const leases: Lease[] = ['held', 'unknown', after];
+      const local: boolean[] = [];
+      host.coordinator = {
+        ...localCoordinator(),
+        lead: async () => (leases.length > 1 ? (leases.shift() as Lease) : (leases[0] as Lease)),
+        // the room's seq in Redis: another instance's count (for the snapshot sent by one that lost the lease)
+        currentSeq: async () => 40,
+      };
+      host.emit = (_room, event, payload, opts) => {
+        local.push(opts?.local === true);
+        emitted.push({ event, payload: payload as { seq?: number } });
+      };
+      const poller = new RoomPoller('tenant/1/alarms/all', 'alarms', 'alarms', 10, source, host);
+      poller.add('sock1', 'tok');
+      await snapshotOf(poller, 'tok');
+      s.next = { upserts: [{ id: 2 }], removes: [] };
+      await sleep(60);
+      // the first read (seq 1), a patch while alone (seq 2), then one re-basing snapshot (the source's items)
+      expect(emitted.map((e) => [e.event, e.payload.seq])).toEqual([
+        ['snapshot', 1],
+        ['patch', 2],
+        ['snapshot', expected.seq],
+      ]);
+      expect(local.at(-1)).toBe(expected.local);
+      expect(emitted.at(-1)?.payload.items).toEqual([{ id: 1 }]);
+      await poller.stop();
+    }
   });
 });

@@ -19,7 +19,13 @@ export const HINT_MIN_GAP_MS = 200;
 
 export type PollerHost = {
   coordinator: Coordinator;
-  emit(room: string, event: 'snapshot' | 'patch' | 'degraded' | 'recovered', payload: unknown): void;
+  /** to the room's sockets on every instance, or with `local` on this one only */
+  emit(
+    room: string,
+    event: 'snapshot' | 'patch' | 'degraded' | 'recovered',
+    payload: unknown,
+    opts?: { local?: boolean },
+  ): void;
   /** the upstream said 401 to this token: end its sessions (their sockets leave every room) */
   tokenRejected(token: string): void;
   /** the upstream said 403 to this token for this room: its sockets leave the room */
@@ -42,6 +48,8 @@ export class RoomPoller {
   /** the token whose read produced the current state (a subscriber with it needs no permission check) */
   #stateToken: string | null = null;
   #leader = false;
+  /** the last tick polled without knowing the lease (Redis away): this instance's seq is its own, not the room's */
+  #leaseUnknown = false;
   #degraded: DegradedEvent | null = null;
   #failures = 0;
   #delayMs: number;
@@ -223,16 +231,22 @@ export class RoomPoller {
     this.#delayMs = this.intervalMs;
     const token = this.#chooseToken();
     if (token === null) return;
-    const leader = await this.host.coordinator.lead(this.room);
+    const lease = await this.host.coordinator.lead(this.room);
     if (this.#stopped) {
-      if (leader) await this.host.coordinator.release(this.room);
+      if (lease !== 'other') await this.host.coordinator.release(this.room);
       return;
     }
-    if (!leader) {
+    // Redis is back after every instance polled alone, each stamping its own seqs: the room's clients hold seqs that
+    // disagree (a client behind a lower one would ignore every patch as old). Re-base the whole room on a snapshot.
+    const wasAlone = this.#leaseUnknown;
+    if (lease === 'held' && wasAlone) this.#items = null;
+    this.#leaseUnknown = lease === 'unknown';
+    if (lease === 'other') {
       // another instance polls this room now: whatever this one held is no longer kept up to date
       this.#leader = false;
       this.#items = null;
       this.#degraded = null;
+      if (wasAlone) await this.#rebaseHere(token);
       return;
     }
     this.#leader = true;
@@ -266,6 +280,23 @@ export class RoomPoller {
     this.#stateToken = token;
     const patch: PatchEvent = { topic: this.topic, key: this.key, seq, upserts, removes };
     this.host.emit(this.room, 'patch', patch);
+  }
+
+  /**
+   * After polling alone, this instance's subscribers hold its own seqs and may have missed the holder's re-basing
+   * snapshot (this instance's Redis connection came back later): send them one stamped with the room's seq, read
+   * first as in snapshotFor. Should it be behind the holder's, their next patch shows a gap and they resync.
+   */
+  async #rebaseHere(token: string): Promise<void> {
+    const seq = await this.host.coordinator.currentSeq(this.room);
+    const read = await this.source.fetchOnce(token);
+    if (read.status !== 'ok' || this.#stopped) return;
+    this.host.emit(
+      this.room,
+      'snapshot',
+      { topic: this.topic, key: this.key, seq, items: read.items },
+      { local: true },
+    );
   }
 
   #answerSnapshot(): SnapshotEvent {

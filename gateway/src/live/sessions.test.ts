@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveSessions, type SessionSocket } from './sessions.ts';
 
 const socket = (id: string) => {
@@ -42,7 +42,10 @@ describe('LiveSessions', () => {
       },
       () => {},
     );
-    await sleep(70);
+    // rounds until the live token was checked twice (a fixed sleep saw one round on a loaded CI machine)
+    await vi.waitFor(() => expect(checked.filter((t) => t === 'live').length).toBeGreaterThanOrEqual(2), {
+      timeout: 5_000,
+    });
     sessions.stopChecks();
     expect(c.seen).toEqual(['sessionEnded:revoked', 'disconnect']);
     expect(a.seen).toEqual([]);

@@ -1,5 +1,17 @@
+import { WIDGET_IDS } from '@waterops/shared/dashboard';
 import { describe, expect, it } from 'vitest';
-import { checkParams, type LivePrincipal, roomOf, TOPIC_DEFS, topicAllowed, topicDef, topicMaskOf } from './topics.ts';
+import {
+  checkParams,
+  GRANTS,
+  hintReaches,
+  type LivePrincipal,
+  paramsFit,
+  roomOf,
+  TOPIC_DEFS,
+  topicAllowed,
+  topicDef,
+  topicMaskOf,
+} from './topics.ts';
 
 const principal = (over: Partial<LivePrincipal> = {}): LivePrincipal => ({
   token: 't',
@@ -34,12 +46,58 @@ describe('topic registry', () => {
   it('allows a topic by its permission, every topic to an administrator, notifications to everyone', () => {
     const allowed = (permissions: string[]) =>
       TOPIC_DEFS.filter((d) => topicAllowed(principal({ topicMask: topicMaskOf(permissions) }), d)).map((d) => d.topic);
+    // dashboard: not without a widget (its permission is the widget's, below)
     expect(allowed([])).toEqual(['notifications']);
     expect(allowed(['monitoring:alarm:view'])).toEqual(['alarms', 'notifications']);
     expect(allowed(['monitoring:stats:view'])).toEqual(['notifications', 'devices.status']);
     expect(allowed(['admin'])).toEqual(['alarms', 'notifications', 'workorders', 'devices.status']);
     expect(allowed(['workorder:complete'])).toEqual(['notifications', 'workorders']);
     expect(allowed(['workorder:view'])).toEqual(['notifications', 'workorders']);
+  });
+
+  it('allows a dashboard widget by the permission of its source page, every widget to an administrator', () => {
+    const dashboard = topicDef('dashboard');
+    if (!dashboard) throw new Error('missing');
+    const widgets = (permissions: string[]) => {
+      const p = principal({ topicMask: topicMaskOf(permissions) });
+      return WIDGET_IDS.filter((widget) => topicAllowed(p, dashboard, { widget }));
+    };
+    expect(widgets([])).toEqual(['adverts']);
+    expect(widgets(['monitoring:alarm:view'])).toEqual(['alarms', 'messages', 'adverts']);
+    expect(widgets(['device:status:view'])).toEqual(['overview', 'adverts']);
+    expect(widgets(['workorder:view', 'reading:rate:view'])).toEqual(['readingRate', 'workOrders', 'adverts']);
+    expect(widgets(['admin'])).toEqual([...WIDGET_IDS]);
+    // an unknown widget is a bad param, never allowed
+    expect(paramsFit(dashboard, { widget: 'alarms' })).toBe(true);
+    expect(paramsFit(dashboard, { widget: 'nope' })).toBe(false);
+    expect(paramsFit(dashboard, {})).toBe(false);
+    expect(topicAllowed(principal({ topicMask: topicMaskOf(['admin']) }), dashboard, { widget: 'nope' })).toBe(false);
+    expect(GRANTS.length).toBeLessThanOrEqual(31);
+  });
+
+  it('puts the work-order widget of a field crew member in a room of their own', () => {
+    const dashboard = topicDef('dashboard');
+    if (!dashboard) throw new Error('missing');
+    const crew = principal({ workOrderReach: 'own', scopeKey: 'sabc' });
+    expect(roomOf(dashboard, crew, 'dashboard?widget=workOrders', { widget: 'workOrders' })).toBe(
+      'tenant/3/dashboard?widget=workOrders/own-7',
+    );
+    expect(roomOf(dashboard, crew, 'dashboard?widget=alarms', { widget: 'alarms' })).toBe(
+      'tenant/3/dashboard?widget=alarms/sabc',
+    );
+  });
+
+  it('polls the alarm widget on an alarms hint and the work-order widget on a workorders hint, not the others', () => {
+    const dashboard = topicDef('dashboard');
+    const alarms = topicDef('alarms');
+    if (!dashboard || !alarms) throw new Error('missing');
+    expect(hintReaches(dashboard, 'dashboard?widget=alarms', 'alarms')).toBe(true);
+    expect(hintReaches(dashboard, 'dashboard?widget=workOrders', 'workorders')).toBe(true);
+    expect(hintReaches(dashboard, 'dashboard?widget=overview', 'alarms')).toBe(false);
+    expect(hintReaches(dashboard, 'dashboard?widget=alarms', 'workorders')).toBe(false);
+    expect(hintReaches(dashboard, 'dashboard?widget=alarms', 'dashboard')).toBe(true);
+    expect(hintReaches(alarms, 'alarms', 'alarms')).toBe(true);
+    expect(hintReaches(alarms, 'alarms', 'workorders')).toBe(false);
   });
 
   it.each([

@@ -16,12 +16,13 @@ declare module 'fastify' {
   }
 }
 
-export type DbOptions = { config: Config };
+export type DbOptions = { config: Config; pgliteTemplate?: Blob | undefined };
 
-const dbPlugin: FastifyPluginAsync<DbOptions> = async (fastify, { config }) => {
+const dbPlugin: FastifyPluginAsync<DbOptions> = async (fastify, { config, pgliteTemplate }) => {
   const database = await openDatabase({
     dataDir: config.WATEROPS_DATA_DIR,
     databaseUrl: config.DATABASE_URL,
+    pgliteTemplate,
     onPoolError: (e) => fastify.log.warn({ err: e }, 'idle database connection failed'),
   });
   try {

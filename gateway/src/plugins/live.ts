@@ -31,7 +31,9 @@ import { scopeKeyOf } from '../live/scopeKey.ts';
 import { LiveSessions } from '../live/sessions.ts';
 import {
   checkParams,
+  hintReaches,
   type LivePrincipal,
+  paramsFit,
   roomOf,
   tenantRoomPrefix,
   topicAllowed,
@@ -101,21 +103,37 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
   const io: LiveServer = new Server(fastify.server, { path: LIVE_PATH, serveClient: false });
   const onError = (e: unknown) => fastify.log.warn({ err: e }, 'live layer');
 
+  const intervals = {
+    pollMs: config.LIVE_POLL_MS,
+    notificationsPollMs: config.LIVE_NOTIFICATIONS_POLL_MS,
+    dashboardPollMs: config.LIVE_DASHBOARD_POLL_MS,
+  };
+
   let coordinator: Coordinator = localCoordinator();
   const redisClients: Redis[] = [];
   if (config.REDIS_URL) {
     const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', onError);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    // The adapter's own publisher queues nothing while Redis is away: a patch held back and sent after the restart
+    // would reach other instances' clients out of order (a stale snapshot after the fresh one). Its sockets here get
+    // every broadcast anyway; and the adapter does not catch a failed publish, which would end the process.
+    const broadcast = pub.duplicate({ enableOfflineQueue: false });
+    const publish = broadcast.publish.bind(broadcast);
+    broadcast.publish = ((...args: Parameters<typeof publish>) =>
+      publish(...args).catch((e: unknown) => {
+        onError(e);
+        return 0;
+      })) as typeof broadcast.publish;
+    for (const client of [pub, sub, broadcast]) client.on('error', onError);
+    redisClients.push(pub, sub, broadcast);
+    io.adapter(createAdapter(broadcast, sub));
     coordinator = redisCoordinator(pub, {
       instanceId,
       // three ticks: a holder that misses two renewals in a row (died, stuck) loses the room to another instance
       leaseMs: (room) => {
-        const topic = room.split('/')[2] ?? '';
-        const every = topic.startsWith('notifications') ? config.LIVE_NOTIFICATIONS_POLL_MS : config.LIVE_POLL_MS;
-        return Math.max(3 * every, 1_000);
+        // the room's channel key (`tenant/<id>/<key>/…`) starts with its topic
+        const def = topicDef((room.split('/')[2] ?? '').split('?')[0]);
+        return Math.max(3 * (def ? def.intervalMs(intervals) : config.LIVE_POLL_MS), 1_000);
       },
       onError,
     });
@@ -126,7 +144,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
   const host: PollerHost = {
     coordinator,
     lingerMs: config.LIVE_LINGER_MS,
-    emit: (room, event, payload) => io.to(room).emit(event, payload as never),
+    emit: (room, event, payload, opts) => (opts?.local ? io.local : io).to(room).emit(event, payload as never),
     tokenRejected: (token) => endSessions(token),
     tokenForbidden: (room, token) => {
       for (const socket of sessions.socketsOf(token)) socket.leave(room);
@@ -136,19 +154,22 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     },
     onError,
   };
-  const intervals = { pollMs: config.LIVE_POLL_MS, notificationsPollMs: config.LIVE_NOTIFICATIONS_POLL_MS };
 
-  // A service says a tenant's topic changed: its rooms poll now (the lease holder's tick reads it; an instance
-  // that does not hold a room's lease finds so and stops). Relayed to the other instances with REDIS_URL.
+  // A service says a tenant's topic changed: its rooms poll now, and the rooms of channels that follow the topic
+  // (TopicDef.followsHints: the dashboard's alarm widget on alarms) — the lease holder's tick reads it; an instance
+  // that does not hold a room's lease finds so and stops. Relayed to the other instances with REDIS_URL.
   const pollTenantSoon = ({ companyId, topic, users }: ChangeHint) => {
     const prefix = tenantRoomPrefix(companyId);
-    for (const poller of pollers.values())
+    for (const poller of pollers.values()) {
+      const def = topicDef(poller.topic);
       if (
-        poller.topic === topic &&
+        def &&
         poller.room.startsWith(prefix) &&
+        hintReaches(def, poller.key, topic) &&
         (!users || poller.owner === null || users.includes(poller.owner))
       )
         poller.pollSoon();
+    }
   };
   io.on('changeHint', pollTenantSoon);
   const stopHints = fastify.changeHints.listen((hint) => {
@@ -198,9 +219,9 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     const def = topicDef(request?.topic);
     if (!def) return refuse(404, 'live.unknownTopic');
     const params = checkParams(request.params);
-    if (!params) return refuse(400, 'live.badParams');
+    if (!params || !paramsFit(def, params)) return refuse(400, 'live.badParams');
     const key = channelKey({ topic: def.topic, params });
-    const room = roomOf(def, principal, key);
+    const room = roomOf(def, principal, key, params);
     let poller = pollers.get(room);
     if (!poller || poller.stopped) {
       const source = new ChannelSource(pollUpstream, def.source, params, def.localized ? principal.locale : undefined);
@@ -211,7 +232,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
         def.intervalMs(intervals),
         source,
         host,
-        def.ownerOf?.(principal) ?? null,
+        def.ownerOf?.(principal, params) ?? null,
       );
       pollers.set(room, poller);
     }
@@ -219,7 +240,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     joined.add(socket.id, principal.token);
     await joined.snapshotFor(principal.token, (a) => {
       if (!socket.connected) return joined.remove(socket.id);
-      if (!a.ok || (!a.verified && !topicAllowed(principal, def))) {
+      if (!a.ok || (!a.verified && !topicAllowed(principal, def, params))) {
         // never in a room it may not read: out of it, even if a resync finds it there
         socket.leave(room);
         joined.remove(socket.id);
@@ -239,7 +260,7 @@ const livePlugin: FastifyPluginAsync<LiveOptions> = async (fastify, { config }) 
     const def = topicDef(request?.topic);
     const params = def && checkParams(request.params);
     if (!def || !params) return;
-    const room = roomOf(def, socket.data, channelKey({ topic: def.topic, params }));
+    const room = roomOf(def, socket.data, channelKey({ topic: def.topic, params }), params);
     socket.leave(room);
     pollers.get(room)?.remove(socket.id);
   };

@@ -20,6 +20,11 @@ export type Principal = {
   /** SHA-256 of the bearer token (identifies the session; never the token itself) */
   tokenHash: string;
   expiresAt: Date;
+  /**
+   * set when the bearer is a wall screen's display token (services/display), not a user's session: read-only, its
+   * userId is DISPLAY_USER_ID (no account)
+   */
+  display?: { id: number; name: string };
 };
 
 type Entry = { principal: Principal; cachedUntil: number };

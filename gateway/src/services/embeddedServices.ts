@@ -13,12 +13,14 @@ import { companyRoutes } from './company/companyRoutes.ts';
 import { complaintRoutes } from './complaint/complaintRoutes.ts';
 import { residentMeterRoutes } from './customer/residentMeterRoutes.ts';
 import { residentRoutes } from './customer/residentRoutes.ts';
+import { dashboardRoutes } from './dashboard/dashboardRoutes.ts';
 import { departmentRoutes } from './department/departmentRoutes.ts';
 import { collectorRoutes } from './device/collectorRoutes.ts';
 import { concentratorRoutes } from './device/concentratorRoutes.ts';
 import { meterRoutes } from './device/meterRoutes.ts';
 import { valveRoutes } from './device/valveRoutes.ts';
 import { deviceStatusRoutes } from './deviceStatus/deviceStatusRoutes.ts';
+import { displayRoutes } from './display/displayRoutes.ts';
 import { districtPositionRoutes } from './dma/districtPositionRoutes.ts';
 import { districtRoutes } from './dma/districtRoutes.ts';
 import { inletFlowRoutes } from './dma/inletFlowRoutes.ts';
@@ -54,6 +56,7 @@ import { smsOutboxRoutes } from './registration/smsOutboxRoutes.ts';
 import { roleRoutes } from './role/roleRoutes.ts';
 import type { ServiceOptions } from './serviceOptions.ts';
 import { uaaRoutes } from './uaa/uaaRoutes.ts';
+import { totpRoutes } from './user/totpRoutes.ts';
 import { userRoutes } from './user/userRoutes.ts';
 import { meterBaseWorkOrderRoutes } from './workorder/meterBaseWorkOrderRoutes.ts';
 import { workCalendarRoutes } from './workorder/workCalendarRoutes.ts';
@@ -73,6 +76,9 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     companyRoutes,
     companyMenuRoutes,
     smsOutboxRoutes,
+    totpRoutes,
+    // display tokens for wall screens (issue 18)
+    displayRoutes,
   ],
   '/api-file': [fileRoutes],
   '/api-workbench': [
@@ -124,6 +130,8 @@ export const embeddedServices: Partial<Record<ApiPrefix, ServicePlugin<ServiceOp
     mapConfigRoutes,
     // reading-exception work orders from the meter-reading page (issue 15)
     meterBaseWorkOrderRoutes,
+    // the home dashboards' statistics and each user's layout (issue 18)
+    dashboardRoutes,
   ],
   '/api-business': [
     codeRuleRoutes,

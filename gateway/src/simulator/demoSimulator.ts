@@ -1,10 +1,12 @@
 // The simulator inside `npm start` (demo mode): it feeds the demo tenant through the public ingestion API over
 // loopback HTTP, exactly as `npm run simulate` would from outside. Its key is made anew at every start (keys are
 // stored hashed, so the old one cannot be read back); the previous simulator key is deleted, so only one works. Once
-// the city is in, a fresh demo gets its past month of alarms (db/seed/demoAlarmHistory.ts).
+// the city is in, its backfilled reads get their on-time arrival (db/seed/demoArrivals.ts) and a fresh demo gets its
+// past month of alarms (db/seed/demoAlarmHistory.ts).
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { hasAlarmHistory, seedDemoAlarmHistory } from '../db/seed/demoAlarmHistory.ts';
+import { settleDemoArrivals } from '../db/seed/demoArrivals.ts';
 import { DEMO_SIGN_IN } from '../db/seed/seedDatabase.ts';
 import type { DB } from '../db/tables.ts';
 import { createIngestKey } from '../services/ingest/ingestKeyRepository.ts';
@@ -50,6 +52,11 @@ export const startDemoSimulator = async (
   // a fresh demo's past month of alarms (issue 16.12), once its city is in: the statistics' trend then shows a month
   const startedAt = new Date();
   const ready = sim.ready.then(async () => {
+    // the backfilled past arrived on time (demoArrivals.ts says why)
+    await settleDemoArrivals(db, companyId, startedAt).then(
+      (n) => log(`backfill: ${n} reads given their on-time arrival`),
+      (e: unknown) => log(`backfill: arrivals not settled (${e instanceof Error ? e.message : e})`),
+    );
     if (await hasAlarmHistory(db, companyId, startedAt)) return;
     const days = Math.min(30, config.WATEROPS_SIM_HISTORY_DAYS);
     const started = Date.now();

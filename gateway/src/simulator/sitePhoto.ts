@@ -1,49 +1,11 @@
 // The photos the demo's crews take on site (issue 15): a drawn picture of a street job — asphalt, a valve or meter-pit
 // cover, water where it should not be, a traffic cone — varied by the seed, encoded as a small PNG. A drawing, not a
 // real photograph: enough for the detail drawer's gallery and the field view to show what crews attach.
-import { deflateSync } from 'node:zlib';
+import { encodeRgbPng } from '../services/file/pngEncoder.ts';
 import { hash32, unit } from './random.ts';
 
 const W = 480;
 const H = 360;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer): number => {
-  let c = 0xffffffff;
-  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer): Buffer => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-};
-
-/** An RGB image as PNG (8-bit truecolour, no filtering). */
-export const encodePng = (width: number, height: number, rgb: Uint8Array): Buffer => {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
 
 /** A site photo fixed by (seed, n). */
 export const sitePhoto = (seed: number, n: number): Buffer => {
@@ -107,5 +69,5 @@ export const sitePhoto = (seed: number, n: number): Buffer => {
       px[i + 1] = Math.max(0, Math.min(255, g));
       px[i + 2] = Math.max(0, Math.min(255, b));
     }
-  return encodePng(W, H, px);
+  return encodeRgbPng(W, H, px);
 };

@@ -1,2 +1,3 @@
 export * from './permissions.ts';
 export * from './schemas.ts';
+export * from './totp.ts';

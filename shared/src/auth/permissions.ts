@@ -162,6 +162,11 @@ export const PERMISSIONS = {
   workOrderCalendarView: 'workorder:calendar:view',
   /** edit and import the work calendar; edit deadline targets and escalation */
   workOrderCalendarEdit: 'workorder:calendar:edit',
+  // Display tokens for wall screens (issue 18, migration 0024)
+  /** read the tenant's display tokens (大屏终端): names, issuers, expiry, last contact; never a token */
+  sysDisplayView: 'sys:display:view',
+  /** issue, rename and revoke display tokens */
+  sysDisplayEdit: 'sys:display:edit',
   /** read complaints */
   complaintView: 'complaint:view',
   /** take, edit, turn into work orders, close, reopen and delete complaints */

@@ -1,5 +1,6 @@
 // /api-uaa: the OAuth password grant, logout and the verification code (captcha).
 import { type Static, Type } from '@sinclair/typebox';
+import { TotpEnrolment } from './totp.ts';
 
 export const AUTH_PATHS = {
   token: '/api-uaa/oauth/token',
@@ -25,6 +26,8 @@ export const TokenRequest = Type.Object({
   validCode: Type.Optional(Type.String({ maxLength: 10 })),
   /** the id the captcha image was fetched with */
   deviceId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** the authenticator app's code, for an account with two-step verification (or enrolling in it) */
+  totpCode: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export type TokenRequest = Static<typeof TokenRequest>;
 
@@ -37,6 +40,14 @@ export const TokenGrant = Type.Object({
 });
 export type TokenGrant = Static<typeof TokenGrant>;
 
-/** Body `datas` of a failed sign-in (resp_code ≠ 0): whether the form must now show the code field. */
-export const SignInFailure = Type.Object({ captchaRequired: Type.Boolean() });
+/**
+ * Body `datas` of a failed sign-in (resp_code ≠ 0): whether the form must now show the code field; for an account
+ * with two-step verification, once the password was right, `totpRequired` (show the authenticator code field) and,
+ * when the account must still enrol, the secret to add to the app.
+ */
+export const SignInFailure = Type.Object({
+  captchaRequired: Type.Boolean(),
+  totpRequired: Type.Optional(Type.Boolean()),
+  totpEnrolment: Type.Optional(TotpEnrolment),
+});
 export type SignInFailure = Static<typeof SignInFailure>;

@@ -139,7 +139,7 @@ export const validateCompany = (c: Partial<CompanySave>, mode: 'create' | 'updat
   ...(mode === 'create'
     ? collect([
         ['adminUsername', trim(c.adminUsername) === '' ? 'rules.username.required' : null],
-        ['adminPassword', checkAccountPassword(c.adminPassword)],
+        ['adminPassword', checkAccountPassword(c.adminPassword, c.adminUsername)],
         ['adminMobile', optionalMobile(c.adminMobile)],
       ])
     : []),

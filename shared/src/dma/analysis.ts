@@ -3,7 +3,7 @@
 // per day, detected leak events, the day curves for the chart). Volumes m³, flows m³/h, days China (YYYY-MM-DD).
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../api/schemaParts.ts';
-import { WaterBalance, WaterBalanceInput } from './waterBalance.ts';
+import { LossRateGrade, WaterBalance, WaterBalanceInput } from './waterBalance.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
@@ -44,7 +44,7 @@ export const ZoneMeteringRow = Type.Object({
   productionSalesDifferenceRate: Figure,
   comprehensiveLossRate: Figure,
   assessedLossRate: Figure,
-  grade: Nullable(Type.String()),
+  grade: Nullable(LossRateGrade),
   ili: Figure,
   nrwLitresPerConnectionPerDay: Figure,
   /** the latest nightline and its leakage, m³/h */

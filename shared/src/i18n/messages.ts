@@ -4,6 +4,7 @@
 
 import { complaintMessages } from '../complaint/complaintMessages.ts';
 import { complaintPageMessages } from '../complaint/complaintPageMessages.ts';
+import { displayMessages } from '../display/displayMessages.ts';
 import { raiseMessages } from '../workorder/raiseMessages.ts';
 import { workCalendarMessages } from '../workorder/workCalendarMessages.ts';
 import { workOrderMessages } from '../workorder/workOrderMessages.ts';
@@ -16,6 +17,7 @@ import { DEFAULT_LOCALE, type Locale } from './locale.ts';
 import { monitoringMessages } from './monitoringMessages.ts';
 import { networkMessages } from './networkMessages.ts';
 import { noticeMessages } from './noticeMessages.ts';
+import { totpMessages } from './totpMessages.ts';
 
 export { LOCALES } from './locale.ts';
 export { DEFAULT_LOCALE, type Locale };
@@ -44,6 +46,9 @@ const catalogue = {
   // Any free text longer than its schema's maxLength (spec §5 "label at most 20 characters"): the forms check it and
   // the server answers it for a request that breaks the limit (plugins/errors.ts), under the field it names
   'rules.text.tooLong': { 'zh-CN': '长度不能超过 {{max}} 个字符', en: 'At most {{max}} characters' },
+  // a number outside its schema's range (an import cell), said as the bound it passed
+  'rules.number.min': { 'zh-CN': '不能小于 {{min}}', en: 'Cannot be less than {{min}}' },
+  'rules.number.max': { 'zh-CN': '不能大于 {{max}}', en: 'Cannot be more than {{max}}' },
 
   // Server error catalogue
   'errors.badRequest': { 'zh-CN': '请求参数 {{field}} 不正确', en: 'The request field {{field}} is invalid' },
@@ -55,6 +60,35 @@ const catalogue = {
   'errors.tooManyRequests': { 'zh-CN': '请求过于频繁,请稍后再试', en: 'Too many requests, please try again later' },
   'errors.upstreamDown': { 'zh-CN': '后端接口连接异常', en: 'The back-end service cannot be reached' },
   'errors.upstreamTimeout': { 'zh-CN': '后端接口请求超时', en: 'The back-end service timed out' },
+  // Bad input the schemas refuse in every route (gateway plugins/typeBoxProvider.ts, errors.ts; issue 17.2)
+  'errors.nulByte': {
+    'zh-CN': '请求参数 {{field}} 含有不允许的控制字符(NUL)',
+    en: 'The request field {{field}} contains a control character (NUL) that is not allowed',
+  },
+  'errors.tooSmall': {
+    'zh-CN': '请求参数 {{field}} 不能小于 {{limit}}',
+    en: 'The request field {{field}} cannot be less than {{limit}}',
+  },
+  'errors.tooLarge': {
+    'zh-CN': '请求参数 {{field}} 不能大于 {{limit}}',
+    en: 'The request field {{field}} cannot be greater than {{limit}}',
+  },
+  'errors.nullNotAllowed': {
+    'zh-CN': '请求参数 {{field}} 不能为空',
+    en: 'The request field {{field}} cannot be empty',
+  },
+  'errors.badValue': {
+    'zh-CN': '请求中有无法保存的值(超出范围或含有非法字符)',
+    en: 'The request holds a value that cannot be stored (out of range or with an invalid character)',
+  },
+  'errors.badUpload': {
+    'zh-CN': '上传的文件数据不完整或格式错误,请重新上传',
+    en: 'The upload is incomplete or malformed: please upload the file again',
+  },
+  'errors.databaseDown': {
+    'zh-CN': '数据库暂时无法连接,请稍后再试',
+    en: 'The database cannot be reached right now, please try again shortly',
+  },
   'edge.webNotBuilt': {
     'zh-CN': 'Web 应用尚未构建,请先运行 npm run build',
     en: 'The web app is not built yet: run npm run build',
@@ -146,6 +180,11 @@ const catalogue = {
     en: 'This menu entry is not open for your company and cannot be changed or deleted',
   },
   'rules.accountPassword.format': { 'zh-CN': '密码长度至少为6位', en: 'The password must be at least 6 characters' },
+  // Every password set (issue 17): common passwords, runs, repeats and the user name are guessed first
+  'rules.password.common': {
+    'zh-CN': '密码太常见,容易被猜中,请换一个',
+    en: 'This password is too common and easy to guess; please choose another',
+  },
   // Self-registration and SMS codes (shared/src/registration)
   'rules.username.format': {
     'zh-CN': '用户名只能包含字母、数字和 _ . @ -',
@@ -241,6 +280,8 @@ const catalogue = {
   'import.badNumber': { 'zh-CN': '{{column}}应为数字', en: '{{column}} must be a number' },
   'import.badBoolean': { 'zh-CN': '{{column}}应为 是 或 否', en: '{{column}} must be yes or no' },
   'import.badValue': { 'zh-CN': '{{column}}格式不正确', en: 'The {{column}} value is invalid' },
+  // a cell that breaks a limit: the column, then the limit's own message (as the form and the API say it)
+  'import.columnProblem': { 'zh-CN': '{{column}}:{{reason}}', en: '{{column}}: {{reason}}' },
   'import.unknownRole': { 'zh-CN': '角色不存在:{{name}}', en: 'No such role: {{name}}' },
   'sheet.reason': { 'zh-CN': '失败原因', en: 'Reason' },
   'sheet.notes': { 'zh-CN': '填写说明', en: 'Notes' },
@@ -798,6 +839,14 @@ const catalogue = {
     'zh-CN': '抄表时间晚于服务器时间,请校准设备时钟',
     en: 'The read time is ahead of the server clock: set the device clock',
   },
+  'ingest.reject.tooEarly': {
+    'zh-CN': '抄表时间早于{{earliest}},请校准设备时钟',
+    en: 'The read time is before {{earliest}}: set the device clock',
+  },
+  'ingest.reject.badCode': {
+    'zh-CN': '编号含有控制字符(如NUL),无法识别',
+    en: 'The code contains control characters (such as NUL)',
+  },
   'ingest.reject.badReading': {
     'zh-CN': '读数必须是不小于0且最多3位小数的数字',
     en: 'The reading must be a number ≥ 0 with at most 3 decimals',
@@ -854,6 +903,7 @@ const catalogue = {
   ...monitoringMessages,
   ...noticeMessages,
   ...liveMessages,
+  ...totpMessages,
   ...dmaMessages,
   ...dmaAnalysisMessages,
   ...networkMessages,
@@ -865,6 +915,8 @@ const catalogue = {
   ...workCalendarMessages,
   ...raiseMessages,
   ...complaintPageMessages,
+  // display tokens for wall screens (issue 18)
+  ...displayMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

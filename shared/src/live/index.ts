@@ -16,6 +16,9 @@ export const TOPICS = {
   /** the open work orders (pending, processing, deferred, awaiting review) the subscriber may see: the tenant's in
    * their data scope, or a field crew member's own; items: WorkOrder (without per-caller actions) */
   workorders: 'workorders',
+  /** one home-dashboard widget's figures in the subscriber's data scope (params `{ widget }`, a WidgetId; the route
+   * refuses a widget the caller may not see); items: WidgetItem (@waterops/shared/dashboard), one */
+  dashboard: 'dashboard',
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const TOPIC_NAMES: readonly Topic[] = Object.values(TOPICS);

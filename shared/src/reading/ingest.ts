@@ -37,6 +37,12 @@ export const INGEST_AUTH_SCHEME = 'Device';
 export const INGEST_MAX_READINGS = 10_000;
 /** Reads stamped further ahead of the server clock than this are refused (a drifting clock); later ones are fine. */
 export const INGEST_MAX_FUTURE_MS = 10 * 60_000;
+/**
+ * Reads stamped before this are refused: remotely read meters (and WaterOps' tenants) postdate it, so an earlier
+ * time is a typo or a device clock that was never set. Each month of reads gets its own partition, so without a
+ * floor one bad batch (1880–1963) created a thousand of them. 2000-01-01 China time, as the tenants keep their days.
+ */
+export const INGEST_EARLIEST_READ = '2000-01-01T00:00:00+08:00';
 
 /** One register read (documented shape; checked row by row, not by the body schema). */
 export const IngestReading = Type.Object({
@@ -90,7 +96,8 @@ export const IngestBatch = Type.Object({
   sentAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
   readings: Type.Array(Type.Unknown({ description: 'IngestReading' }), { maxItems: INGEST_MAX_READINGS, default: [] }),
   status: Type.Optional(Type.Array(Type.Unknown({ description: 'IngestStatus' }), { maxItems: 10_000 })),
-  commandResults: Type.Optional(Type.Array(CommandResult, { maxItems: 10_000 })),
+  // each answer is checked on its own (CommandResult): a bad one is refused with its index, the others are stored
+  commandResults: Type.Optional(Type.Array(Type.Unknown({ description: 'CommandResult' }), { maxItems: 10_000 })),
 });
 export type IngestBatch = Static<typeof IngestBatch>;
 
@@ -101,6 +108,8 @@ export const REJECT_REASONS = [
   'unknownMeter', // no such meter in the tenant (or outside the key's concentrator)
   'badTime', // unparsable time
   'future', // time too far ahead of the server clock
+  'tooEarly', // time before INGEST_EARLIEST_READ
+  'badCode', // a code with control characters (a NUL byte cannot even be stored)
   'badReading', // negative, not finite, more than 3 decimals
   'aboveMax', // above the meter's max reading
   'badVoltage',

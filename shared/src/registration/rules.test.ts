@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n/messages.ts';
 import { validateRegistration, validateSmsCodeRequest } from './rules.ts';
 
-const good = { username: 'newcomer_1', password: 'abc123', mobile: '13812345678', smsCode: '012345' };
+const good = { username: 'newcomer_1', password: 'tap4water', mobile: '13812345678', smsCode: '012345' };
 const messagesOf = (input: Partial<typeof good>) =>
   validateRegistration({ ...good, ...input }).map((v) => [v.field, translate(v.message, 'zh-CN')]);
 
@@ -31,7 +31,12 @@ describe('validateRegistration (spec §5: user name not empty, password at least
   });
 
   it('accepts a password of exactly 6 characters', () => {
-    expect(messagesOf({ password: 'abcdef' })).toEqual([]);
+    expect(messagesOf({ password: 'pipe7x' })).toEqual([]);
+  });
+
+  it('refuses a common password, and one made of the user name (issue 17)', () => {
+    expect(messagesOf({ password: '123456' })).toEqual([['password', '密码太常见,容易被猜中,请换一个']]);
+    expect(messagesOf({ password: 'newcomer_1!' })).toEqual([['password', '密码太常见,容易被猜中,请换一个']]);
   });
 
   it('reports every broken field in form order', () => {

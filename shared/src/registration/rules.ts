@@ -41,7 +41,7 @@ const collect = (checks: [string, MessageKey | null][]): RuleViolation[] =>
 export const validateRegistration = (r: RegistrationInput): RuleViolation[] =>
   collect([
     ['username', checkUsername(r.username)],
-    ['password', checkAccountPassword(r.password)],
+    ['password', checkAccountPassword(r.password, r.username)],
     ['mobile', checkMobile(r.mobile)],
     ['smsCode', checkSmsCode(r.smsCode)],
   ]);

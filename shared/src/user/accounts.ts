@@ -1,7 +1,7 @@
 // Accounts (users administration, spec §6/§7): list, saveOrUpdate, enable/disable, reset password, delete.
 import { type Static, Type } from '@sinclair/typebox';
 import { NameText } from '../rules/textLimits.ts';
-import { checkMobile, checkNickname, type RuleViolation } from './rules.ts';
+import { checkMobile, checkNickname, checkPasswordStrength, type RuleViolation } from './rules.ts';
 import { RoleSummary } from './schemas.ts';
 
 /** Registration / account password rule (spec §5: password at least 6 characters). */
@@ -77,8 +77,11 @@ export const AccountEnabledQuery = Type.Object({
 /** `PUT /api-user/users/{id}/password` (administrator reset). */
 export const AccountPasswordReset = Type.Object({ password: Type.String({ maxLength: 100 }) });
 
-export const checkAccountPassword = (v: string | null | undefined) =>
-  (v ?? '').trim().length < ACCOUNT_PASSWORD_MIN ? ('rules.accountPassword.format' as const) : null;
+/** A password an account is given (create, reset, registration): at least 6 characters, and not a guessable one. */
+export const checkAccountPassword = (v: string | null | undefined, username?: string | null) =>
+  (v ?? '').trim().length < ACCOUNT_PASSWORD_MIN
+    ? ('rules.accountPassword.format' as const)
+    : checkPasswordStrength(v, username);
 
 /** The account form's rules with the messages the form shows; inputs trimmed. */
 export const validateAccount = (a: Partial<AccountSave>, mode: 'create' | 'update'): RuleViolation[] => {
@@ -86,7 +89,7 @@ export const validateAccount = (a: Partial<AccountSave>, mode: 'create' | 'updat
   if (mode === 'create' && (a.username ?? '').trim() === '')
     out.push({ field: 'username', message: 'rules.username.required' });
   if (mode === 'create') {
-    const pw = checkAccountPassword(a.password);
+    const pw = checkAccountPassword(a.password, a.username);
     if (pw) out.push({ field: 'password', message: pw });
   }
   const nick = checkNickname(a.nickname);

@@ -20,6 +20,11 @@ export const OPERATIONS = [
   'userEnable',
   'userDisable',
   'userPasswordReset',
+  // two-step verification (TOTP): the user's own, and an administrator's on an account
+  'totpEnable',
+  'totpDisable',
+  'userTotpRequire',
+  'userTotpReset',
   'menuCreate',
   'menuUpdate',
   'menuDelete',
@@ -157,6 +162,10 @@ export const OPERATIONS = [
   'complaintToWorkOrder',
   'complaintClose',
   'complaintReopen',
+  // display tokens for wall screens (issue 18)
+  'displayIssue',
+  'displayRename',
+  'displayRevoke',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 

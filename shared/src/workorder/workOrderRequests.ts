@@ -239,6 +239,8 @@ export const WorkOrderStatisticsQuery = Type.Object({
 export const WorkOrderStatistics = Type.Object({
   /** orders created in the range, by status now */
   byStatus: Type.Record(Type.String(), Type.Integer()),
+  /** every open order now (whatever the range), by status (the open statuses only) */
+  openByStatus: Type.Record(Type.String(), Type.Integer()),
   /** every open order now (whatever the range), by deadline class */
   deadline: Type.Record(Type.String(), Type.Integer()),
   open: Type.Integer({ minimum: 0 }),

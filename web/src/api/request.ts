@@ -66,9 +66,16 @@ const hooks: RequestHooks = {
   onForbidden: () => {},
 };
 
-/** Wires the layer to the app (token storage, i18next, toaster, router). Tests call it with fakes. */
-export const configureRequest = (next: Partial<RequestHooks>): void => {
+/**
+ * Wires the layer to the app (token storage, i18next, toaster, router). Tests call it with fakes; the wall screen
+ * with its display token. Returns what puts the hooks back as they were.
+ */
+export const configureRequest = (next: Partial<RequestHooks>): (() => void) => {
+  const previous = { ...hooks };
   Object.assign(hooks, next);
+  return () => {
+    Object.assign(hooks, previous);
+  };
 };
 
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '';

@@ -33,6 +33,8 @@ export const settings = {
   requestTimeout: 180_000,
   messageDuration: 3000,
   keepAliveMax: 99,
+  /** The advert strip's carousel moves on every this many ms (spec §9), pausing while hovered. */
+  advertIntervalMs: 3000,
   skeleton: true,
   skeletonMs: 200,
   reloadPulseMs: 1000,

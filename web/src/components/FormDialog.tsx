@@ -1,8 +1,9 @@
 // A dialog around a form: its fields in the body, the server's refusal under them, Cancel and OK (the submit, busy
-// while saving) in the footer. The browser's own submit (a page load) never happens. A refused submit brings the first
-// field in error into view and focuses it, so a long form never fails out of sight.
+// while saving) in the footer. The browser's own submit (a page load) never happens. Once a submit has been handled,
+// the first field left in error (the form's rules, or a server refusal naming a field) is brought into view and
+// focused, so a long form never fails out of sight — every dialog built on this one does it, none wires it itself.
 import { Button, Classes, Dialog, DialogBody, DialogFooter, type IconName, Intent } from '@blueprintjs/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Refusal } from './Refusal.tsx';
 
@@ -21,15 +22,13 @@ export type FormDialogProps = {
   busy: boolean;
   /** called on Cancel, Esc, the close button and (if allowed) an outside click */
   onClose: () => void;
-  /** called when the form is submitted (OK or Enter) */
-  onSubmit: (event: React.FormEvent) => void;
+  /**
+   * Called when the form is submitted (OK or Enter). An asynchronous handler returns its promise: the first field in
+   * error is sought once it has settled (after the server's answer), not before.
+   */
+  onSubmit: (event: React.FormEvent) => unknown;
   /** the server's refusal of the last submit, shown under the fields (`useRefusal`) */
   refusal?: string | null;
-  /**
-   * How many submits were refused with messages under fields: each new count scrolls the first field in error (in
-   * the order shown) into view and focuses its input.
-   */
-  invalidSubmits?: number;
   /** the form's fields */
   children: ReactNode;
 };
@@ -44,14 +43,15 @@ export function FormDialog({
   onClose,
   onSubmit,
   refusal = null,
-  invalidSubmits = 0,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
+  // bumped when a submit has been handled; the effect runs after the render that shows its messages
+  const [handledSubmits, setHandledSubmits] = useState(0);
   useEffect(() => {
-    if (invalidSubmits > 0 && formRef.current) revealFirstError(formRef.current);
-  }, [invalidSubmits]);
+    if (handledSubmits > 0 && formRef.current) revealFirstError(formRef.current);
+  }, [handledSubmits]);
   return (
     <Dialog
       isOpen={isOpen}
@@ -65,7 +65,7 @@ export function FormDialog({
         ref={formRef}
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit(event);
+          void Promise.resolve(onSubmit(event)).finally(() => setHandledSubmits((n) => n + 1));
         }}
         noValidate
       >

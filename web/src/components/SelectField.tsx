@@ -1,7 +1,9 @@
 // A labelled choice among fixed options with its rule message under it: FormField's sibling for a plain select
-// (works alike with a mouse and on a phone; the label names the select).
+// (works alike with a mouse and on a phone; the label names the select; a `required` one is marked as FormField marks
+// it).
 import { FormGroup, HTMLSelect, type HTMLSelectProps, Intent } from '@blueprintjs/core';
 import { useId } from 'react';
+import { REQUIRED_CLASS } from './FormField.tsx';
 
 export type SelectOption<V extends string> = { value: V; label: string };
 
@@ -12,8 +14,6 @@ export type SelectFieldProps<V extends string> = Omit<
 > & {
   /** field label (also the select's accessible name) */
   label: string;
-  /** beside the label, e.g. "*" for a required field */
-  labelInfo?: string;
   /** the chosen value */
   value: V;
   /** the options, in order */
@@ -28,7 +28,6 @@ export type SelectFieldProps<V extends string> = Omit<
 
 export function SelectField<V extends string>({
   label,
-  labelInfo,
   value,
   options,
   onChange,
@@ -39,9 +38,9 @@ export function SelectField<V extends string>({
   const id = useId();
   return (
     <FormGroup
+      className={selectProps.required ? REQUIRED_CLASS : undefined}
       label={label}
       labelFor={id}
-      labelInfo={labelInfo}
       intent={error ? Intent.DANGER : Intent.NONE}
       helperText={error ?? hint}
     >

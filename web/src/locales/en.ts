@@ -1,10 +1,14 @@
 // English. Same keys as zh-CN (the type makes a missing key a compile error).
 import { alarmConsoleEn } from './features/alarmConsole.ts';
+import { bigScreenEn } from './features/bigScreen.ts';
+import { dashboardEn } from './features/dashboard.ts';
+import { displayEn } from './features/display.ts';
 import { dmaEn } from './features/dma.ts';
 import { monitoringEn } from './features/monitoring.ts';
 import { networkEn } from './features/network.ts';
 import { noticeEn } from './features/notice.ts';
 import { operationsMapEn } from './features/operationsMap.ts';
+import { totpEn } from './features/totp.ts';
 import type { zhCN } from './zhCN.ts';
 
 export const en: typeof zhCN = {
@@ -12,6 +16,9 @@ export const en: typeof zhCN = {
   common: {
     ok: 'OK',
     cancel: 'Cancel',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'Copying failed: select the text and copy it by hand',
     save: 'Save',
     close: 'Close',
     search: 'Search',
@@ -218,7 +225,7 @@ export const en: typeof zhCN = {
     open: 'Open',
     about: 'About WaterOps',
     aboutText:
-      'WaterOps gives water utilities devices, meter reading, monitoring, DMA metering, work orders and revenue in one place. Dashboards are on their way.',
+      'WaterOps gives water utilities devices, meter reading, monitoring, DMA metering, work orders and revenue in one place.',
     account: 'Signed in as',
   },
   log: {
@@ -1033,9 +1040,7 @@ export const en: typeof zhCN = {
     lastUsed: 'Last used',
     shownOnce: 'The key is shown only this once and cannot be read again after closing: copy it now and keep it safe.',
     key: 'Key',
-    copy: 'Copy',
-    copied: 'Copied to the clipboard',
-    copyFailed: 'Copying failed: select the key and copy it by hand',
+    copyKey: 'Copy the key',
     header: 'Request header',
     done: 'I have saved it',
   },
@@ -1130,7 +1135,11 @@ export const en: typeof zhCN = {
   ...alarmConsoleEn,
   ...monitoringEn,
   ...noticeEn,
+  ...totpEn,
   ...dmaEn,
   ...networkEn,
   ...operationsMapEn,
+  ...bigScreenEn,
+  ...dashboardEn,
+  ...displayEn,
 };

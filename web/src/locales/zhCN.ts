@@ -1,15 +1,22 @@
 // Chinese (the product's first language). Spec-quoted texts are verbatim.
 import { alarmConsoleZhCN } from './features/alarmConsole.ts';
+import { bigScreenZhCN } from './features/bigScreen.ts';
+import { dashboardZhCN } from './features/dashboard.ts';
+import { displayZhCN } from './features/display.ts';
 import { dmaZhCN } from './features/dma.ts';
 import { monitoringZhCN } from './features/monitoring.ts';
 import { networkZhCN } from './features/network.ts';
 import { noticeZhCN } from './features/notice.ts';
 import { operationsMapZhCN } from './features/operationsMap.ts';
+import { totpZhCN } from './features/totp.ts';
 export const zhCN = {
   app: { title: 'WaterOps 智慧水务平台', shortTitle: 'WaterOps', slogan: '智慧水务 · 运营平台' },
   common: {
     ok: '确定',
     cancel: '取消',
+    copy: '复制',
+    copied: '已复制到剪贴板',
+    copyFailed: '复制失败,请手动选择并复制',
     save: '保存',
     close: '关闭',
     search: '查询',
@@ -214,8 +221,7 @@ export const zhCN = {
     noLinks: '暂无可访问的页面',
     open: '打开',
     about: '关于 WaterOps',
-    aboutText:
-      'WaterOps 为供水企业提供设备管理、抄表、监测、DMA 分区计量、工单、营收等一体化运营能力。更多看板将陆续上线。',
+    aboutText: 'WaterOps 为供水企业提供设备管理、抄表、监测、DMA 分区计量、工单、营收等一体化运营能力。',
     account: '当前账号',
   },
   log: {
@@ -1014,9 +1020,7 @@ export const zhCN = {
     lastUsed: '最后使用',
     shownOnce: '密钥只显示这一次,关闭后无法再次查看,请立即复制并妥善保存。',
     key: '密钥',
-    copy: '复制',
-    copied: '已复制到剪贴板',
-    copyFailed: '复制失败,请手动选择并复制',
+    copyKey: '复制密钥',
     header: '请求头',
     done: '我已保存',
   },
@@ -1111,7 +1115,11 @@ export const zhCN = {
   ...alarmConsoleZhCN,
   ...monitoringZhCN,
   ...noticeZhCN,
+  ...totpZhCN,
   ...dmaZhCN,
   ...networkZhCN,
   ...operationsMapZhCN,
+  ...bigScreenZhCN,
+  ...dashboardZhCN,
+  ...displayZhCN,
 };

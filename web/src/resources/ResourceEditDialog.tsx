@@ -93,8 +93,6 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Errors>({});
   const [checking, setChecking] = useState(false);
-  // bumped by each submit refused with messages under fields: FormDialog then brings the first one into view
-  const [invalidSubmits, setInvalidSubmits] = useState(0);
   const fields = useMemo(() => form.fields.filter((f) => !(editing && f.createOnly)), [form.fields, editing]);
   const requiredKeys = useMemo(() => {
     const empty = Object.fromEntries(fields.map((f) => [f.key, '']));
@@ -134,16 +132,12 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
     const found = translated(checkFields(form, fields, clean));
     setErrors(found);
     // refused by the form's rules, nothing sent: an immediate corrected submit is not a double click
-    if (Object.values(found).some(Boolean)) {
-      setInvalidSubmits((n) => n + 1);
-      return false;
-    }
+    if (Object.values(found).some(Boolean)) return false;
     try {
       setChecking(true);
       const taken = await checkUnique(clean);
       if (Object.keys(taken).length > 0) {
         setErrors(taken);
-        setInvalidSubmits((n) => n + 1);
         return;
       }
     } catch (error) {
@@ -158,7 +152,6 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
       const failure = error as RequestFailure;
       if (failure.field && fields.some((f) => f.key === failure.field)) {
         setErrors({ [failure.field]: failure.message });
-        setInvalidSubmits((n) => n + 1);
       } else showMessage(failure.message);
       return;
     }
@@ -166,10 +159,6 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
     onClose();
   });
 
-  const handleSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
   const errorOf = (key: string) => errors[key];
   const set = (key: string) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -182,8 +171,8 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
       canOutsideClickClose={false}
       busy={isLoading || checking}
       onClose={onClose}
-      onSubmit={handleSubmit}
-      invalidSubmits={invalidSubmits}
+      // its promise: FormDialog brings the first field in error into view once the submit has settled
+      onSubmit={() => submit()}
     >
       {fields.map((f) => {
         const required = requiredKeys.has(f.key);

@@ -22,3 +22,11 @@ export const messagesByField = (violations: readonly RuleViolation[]): Record<st
   for (const v of violations) found[v.field] ??= v.message;
   return found;
 };
+
+/**
+ * The fields to mark required: those the shared rules refuse on an empty form (pass the rules' answer for an empty
+ * body), so a rule that asks for a value only given another one (a phone's format) does not mark its field — the
+ * descriptor forms' `isRequired`, for a dialog that checks with one shared validator.
+ */
+export const requiredFields = (emptyFormViolations: readonly RuleViolation[]): ReadonlySet<string> =>
+  new Set(emptyFormViolations.map((v) => v.field));

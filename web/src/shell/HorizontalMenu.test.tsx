@@ -38,6 +38,9 @@ const barEntries = () =>
     .filter((name) => !/^(更多|More)$/.test(name));
 
 /** Opens a drop-down of the bar and returns the names of its items, then closes it. */
+/** The drop-down has left (its closing transition: give it the time a loaded CI machine takes, not vi's 1 s). */
+const menuClosed = () => vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull(), { timeout: 5_000 });
+
 const itemsOf = async (user: ReturnType<typeof userEvent.setup>, button: HTMLElement): Promise<string[]> => {
   await user.click(button);
   const menu = await ui.menu();
@@ -45,7 +48,7 @@ const itemsOf = async (user: ReturnType<typeof userEvent.setup>, button: HTMLEle
     .getAllByRole('menuitem')
     .map((el) => el.querySelector('.bp6-text-overflow-ellipsis, .bp6-fill')?.textContent ?? el.textContent ?? '');
   await user.keyboard('{Escape}');
-  await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  await menuClosed();
   return names;
 };
 
@@ -86,6 +89,7 @@ describe('HorizontalMenu', () => {
         .getAttribute('target'),
     ).toBe('_blank');
     await user.keyboard('{Escape}');
+    await menuClosed();
 
     const reached = await reachablePages(user);
     for (const page of menuPages(routes)) expect(reached).toContain(page.title);

@@ -430,6 +430,17 @@ export const insertMenu = async (
       .executeTakeFirstOrThrow()
   ).id;
 
+/** A tenant's role by its code (ADMIN, OPERATOR…), or undefined: the later migrations grant their pages with it. */
+export const roleId = async (db: AnyDb, companyId: number, code: string) =>
+  (
+    await db
+      .selectFrom('roles')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('code', '=', code)
+      .executeTakeFirst()
+  )?.id as number | undefined;
+
 export const findMenu = (db: AnyDb, companyId: number, column: 'url' | 'permission', value: string) =>
   db.selectFrom('menus').select('id').where('company_id', '=', companyId).where(column, '=', value).executeTakeFirst();
 

@@ -6,7 +6,7 @@
 // config for every tenant, and the menus: a top-level 监控中心 (Monitoring) group with five pages. Frozen: values,
 // paths and codes are written out here, not imported.
 import { type Kysely, sql } from 'kysely';
-import { addPages, findMenu, grant, insertMenu, type Page, page } from './m0011_registry.ts';
+import { addPages, findMenu, grant, insertMenu, type Page, page, roleId } from './m0011_registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's DB type.
 type AnyDb = Kysely<any>;
@@ -188,16 +188,6 @@ const OPERATOR_CODES = [
   'monitoring:stats:view',
   'monitoring:rule:view',
 ];
-
-const roleId = async (db: AnyDb, companyId: number, code: string) =>
-  (
-    await db
-      .selectFrom('roles')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('code', '=', code)
-      .executeTakeFirst()
-  )?.id as number | undefined;
 
 const addMenus = async (db: AnyDb, companyId: number) => {
   const adminId = await roleId(db, companyId, 'ADMIN');

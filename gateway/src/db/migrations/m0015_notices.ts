@@ -4,7 +4,7 @@
 // work-order code in `param`. Then the menu: 通知公告 (Notices) under 系统管理, granted to ADMIN, for every tenant.
 // Frozen: paths and codes are written out here, not imported.
 import { type Kysely, sql } from 'kysely';
-import { addPages, findMenu, page } from './m0011_registry.ts';
+import { addPages, findMenu, page, roleId } from './m0011_registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's DB type.
 type AnyDb = Kysely<any>;
@@ -69,13 +69,7 @@ const NOTICE_PAGE = page('通知公告', 'Notices', 'notice/NoticePage', '/notic
 const addMenus = async (db: AnyDb, companyId: number) => {
   const system = await findMenu(db, companyId, 'url', '/system');
   if (!system) return;
-  const admin = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('code', '=', 'ADMIN')
-    .executeTakeFirst();
-  await addPages(db, companyId, admin?.id as number | undefined, system.id, [NOTICE_PAGE]);
+  await addPages(db, companyId, await roleId(db, companyId, 'ADMIN'), system.id, [NOTICE_PAGE]);
 };
 
 /** The menu half of the migration, for every tenant; running it twice changes nothing. */

@@ -12,7 +12,7 @@
 // - `pipelines`, `wells`: the pipe network (spec pipeNetPipeLine, pipeNetWell); paths and positions are BD-09.
 // Then the menus: 分区计量 (DMA) and 管网管理 (Pipe network) groups. Frozen: paths and codes are written out here.
 import { type Kysely, sql } from 'kysely';
-import { addPages, findMenu, grant, insertMenu, type Page, page } from './m0011_registry.ts';
+import { addPages, findMenu, grant, insertMenu, type Page, page, roleId } from './m0011_registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's DB type.
 type AnyDb = Kysely<any>;
@@ -248,16 +248,6 @@ const NETWORK_PAGES: Page[] = [
 /** What the operator role gets: the map and the night flow, read only. */
 const OPERATOR_URLS = ['/dma/map', '/dma/nightFlow'];
 const OPERATOR_CODES = ['dma:district:view', 'dma:analysis:view'];
-
-const roleId = async (db: AnyDb, companyId: number, code: string) =>
-  (
-    await db
-      .selectFrom('roles')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('code', '=', code)
-      .executeTakeFirst()
-  )?.id as number | undefined;
 
 const addGroup = async (
   db: AnyDb,

@@ -15,6 +15,7 @@
 // Then the 工单中心 (Work orders) menu group and the dispatcher, field-crew and customer-service roles.
 // Frozen: paths, codes and the calendar are written out here, not imported.
 import { type Kysely, sql } from 'kysely';
+import { roleId } from './m0011_registry.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's DB type.
 type AnyDb = Kysely<any>;
@@ -417,16 +418,6 @@ const grant = async (db: AnyDb, companyId: number, roleId: number | undefined, m
     db,
   );
 };
-
-const roleId = async (db: AnyDb, companyId: number, code: string) =>
-  (
-    await db
-      .selectFrom('roles')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('code', '=', code)
-      .executeTakeFirst()
-  )?.id as number | undefined;
 
 const addMenusAndRoles = async (db: AnyDb, companyId: number) => {
   const adminId = await roleId(db, companyId, 'ADMIN');

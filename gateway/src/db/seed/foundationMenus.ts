@@ -767,6 +767,20 @@ export const FOUNDATION_MENUS: MenuSeed[] = [
           permission('sysMenuEdit', PERMISSIONS.sysMenuEdit, '编辑菜单', 'Edit menus'),
         ],
       },
+      // Display tokens for wall screens (issue 18); migration m0024 adds the page to older tenants.
+      {
+        key: 'displays',
+        name: '大屏终端',
+        nameEn: 'Display screens',
+        type: MENU_TYPE.page,
+        path: 'system/DisplayPage',
+        url: '/system/display',
+        css: 'desktop',
+        children: [
+          permission('sysDisplayView', PERMISSIONS.sysDisplayView, '查看大屏终端', 'View display screens'),
+          permission('sysDisplayEdit', PERMISSIONS.sysDisplayEdit, '编辑大屏终端', 'Edit display screens'),
+        ],
+      },
     ],
   },
   {

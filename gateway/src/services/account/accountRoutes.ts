@@ -242,6 +242,9 @@ export const accountRoutes: ServicePlugin<ServiceOptions> = async (app, { now })
       await app.db.transaction().execute(async (tx) => {
         const user = await findRow(tx, 'users', ['id', 'username'], me.companyId, id);
         if (!user) throw notFound();
+        // the user name is known only now: a password made of it is refused before anything is written
+        const guessable = checkAccountPassword(request.body.password, String(user.username));
+        if (guessable) throw new AppError(400, guessable, 'password');
         await setPasswordHash(tx, me.companyId, id, passwordHash, at);
         await revokeAllTokens(tx, me.companyId, id, at);
         await recordRequestOperation(tx, request, me, {

@@ -3,6 +3,7 @@
 // reverse flow) for the meters a batch of readings touched, and rules/offlineLevel.ts for every offline device.
 import type { OfflineRule, ThresholdRule } from '@waterops/shared/monitoring';
 import { type RawBuilder, sql } from 'kysely';
+import { meterIntervalSql } from '../deviceStatus/offlineDevices.ts';
 
 /** How far back the previous read of a meter is looked for (the readings are partitioned by month). */
 const PREVIOUS_READ_DAYS = 40;
@@ -99,7 +100,21 @@ export const offlineConditions = (
       and k.used and k.last_report_at is not null
     left join collectors c on c.company_id = d.company_id and c.id = d.collector_id and not c.online
       and c.last_report_at is not null
+    -- the meter's data path, whatever its state: a concentrator uploads its meters' reads of the hour some minutes
+    -- later, so when it dies its meters' silence (from their last read) outlasts the meter limit before its own
+    -- (from its last upload) reaches the concentrator limit: up to 50 minutes in which every meter behind it would
+    -- raise an ungrouped no-data alarm (91 at once in the demo)
+    left join concentrators p on p.company_id = d.company_id and p.id = d.concentrator_id
     where d.company_id = ${companyId} and d.used and d.last_report_at is not null
-      -- behind an offline concentrator a meter has no data path: no data by design, grouped under it at once
-      and (not d.online or k.id is not null)`;
+      and (
+        -- behind an offline concentrator a meter has no data path: no data by design, grouped under it at once
+        k.id is not null
+        or not d.online and (
+          -- behind an offline collector, or with no concentrator to hear from: the meter's own silence
+          c.id is not null or p.id is null or not p.used or p.last_report_at is null
+          -- its concentrator uploaded after the meter's next read was due, without it: the meter is silent, not
+          -- the path (until then the silence is the concentrator's, and its offline alarm will group the meter)
+          or p.last_report_at > d.last_report_at + make_interval(mins => ${meterIntervalSql('p.report_rate')})
+        )
+      )`;
 };

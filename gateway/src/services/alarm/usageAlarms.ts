@@ -93,8 +93,11 @@ export const evaluateUsageOfMeters = async (
   return total;
 };
 
-/** The last run of this process: meters recomputed since then are evaluated again (the first run looks back a day). */
-let lastRun: Date | null = null;
+/**
+ * The last run on each database (several apps may share a process, as tests do): meters recomputed since then are
+ * evaluated again (the first run looks back a day).
+ */
+const lastRuns = new WeakMap<Kysely<DB>, Date>();
 
 /** Every tenant's meters whose daily series changed since the last run. */
 export const evaluateUsageAlarms = async (
@@ -102,7 +105,7 @@ export const evaluateUsageAlarms = async (
   now: Date,
   onChanged?: TenantChanged,
 ): Promise<EvaluationResult> => {
-  const since = lastRun ?? new Date(now.getTime() - 86_400_000);
+  const since = lastRuns.get(db) ?? new Date(now.getTime() - 86_400_000);
   const total: EvaluationResult = { raised: 0, reraised: 0, cleared: 0 };
   const companies = await db.selectFrom('companies').select('id').execute();
   for (const { id } of companies) {
@@ -114,6 +117,6 @@ export const evaluateUsageAlarms = async (
     total.cleared += r.cleared;
   }
   // a minute of overlap: a series committed while this run read is seen by the next one
-  lastRun = new Date(now.getTime() - 60_000);
+  lastRuns.set(db, new Date(now.getTime() - 60_000));
   return total;
 };

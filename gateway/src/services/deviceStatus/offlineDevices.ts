@@ -44,6 +44,13 @@ export const gatewayOfflineCutoff = (now: Date, interval: 'report_rate' | 'uploa
   sql<Date>`${now.toISOString()}::timestamptz - make_interval(mins =>
     greatest(2 * coalesce(${sql.ref(interval)}, ${DEFAULT_REPORT_MINUTES}), ${MIN_OFFLINE_MINUTES}))`;
 
+/**
+ * A meter's read interval in minutes (SQL) from its concentrator's report rate column: the rate, or the default
+ * when unset, but at least an hour (meterOfflineMinutes' rule). Shared with the no-data alarm's data-path check.
+ */
+export const meterIntervalSql = (reportRate: string) =>
+  sql<number>`greatest(coalesce(${sql.ref(reportRate)}, ${DEFAULT_REPORT_MINUTES}), ${METER_MIN_INTERVAL_MINUTES})`;
+
 export type OfflineCounts = { concentrators: number; collectors: number; meters: number };
 
 const count = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0n);
@@ -51,34 +58,45 @@ const count = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0
 /**
  * Marks offline every online device whose last report is older than its threshold at `now`, across tenants;
  * returns how many of each kind went offline. The SQL mirrors gatewayOfflineMinutes / meterOfflineMinutes.
+ *
+ * Each statement first locks the rows it will change with SKIP LOCKED: a row another transaction holds (a report
+ * being stored, the validation sweep marking days) is left for the next minute instead of waited for. The job then
+ * never waits on a row lock, so it cannot take part in a deadlock (it deadlocked with the daily validation sweep on
+ * PostgreSQL, issue 17); the cut-off is re-checked on the locked row, so a report that just arrived keeps it online.
  */
 export const markOfflineDevices = async (db: Kysely<DB>, now: Date): Promise<OfflineCounts> => {
   const at = now.toISOString();
-  // the cut-off is repeated in the UPDATE's own WHERE so a report arriving meanwhile (row re-checked) keeps it online
-  const concentrators = await sql`
-    update concentrators set online = false
-    where online and (last_report_at is null or last_report_at < ${gatewayOfflineCutoff(now, 'report_rate')})`.execute(
-    db,
-  );
-  const collectors = await sql`
-    update collectors set online = false
-    where online and (last_report_at is null
-      or last_report_at < ${gatewayOfflineCutoff(now, 'upload_frequency')})`.execute(db);
+  // concentrators and collectors: by their own interval column
+  const gateways = (table: 'concentrators' | 'collectors', interval: 'report_rate' | 'upload_frequency') =>
+    sql`
+    update ${sql.table(table)} d set online = false
+    from (
+      select company_id, id from ${sql.table(table)}
+      where online and (last_report_at is null or last_report_at < ${gatewayOfflineCutoff(now, interval)})
+      for update skip locked
+    ) due
+    where d.company_id = due.company_id and d.id = due.id`.execute(db);
+  const concentrators = await gateways('concentrators', 'report_rate');
+  const collectors = await gateways('collectors', 'upload_frequency');
   // meters: one cut-off per concentrator, plus one per tenant (id 0) for meters without a concentrator, so a
-  // single scan of the meters hash-joins a table the size of the concentrators (no per-row sub-select, no self-join);
-  // the cut-off condition sits in the UPDATE's WHERE, re-checked against a row a report changed meanwhile
+  // single scan of the meters hash-joins a table the size of the concentrators (no per-row sub-select, no self-join)
   const meters = await sql`
     update water_meters m set online = false
     from (
-      select company_id, id, ${at}::timestamptz - make_interval(mins =>
-        2 * greatest(coalesce(report_rate, ${DEFAULT_REPORT_MINUTES}), ${METER_MIN_INTERVAL_MINUTES})
-          + ${METER_GRACE_MINUTES}) as cutoff
-      from concentrators
-      union all
-      select id, 0, ${at}::timestamptz - make_interval(mins => ${2 * STANDALONE_METER_MINUTES + METER_GRACE_MINUTES})
-      from companies
-    ) c
-    where m.online and c.company_id = m.company_id and c.id = coalesce(m.concentrator_id, 0)
-      and (m.last_report_at is null or m.last_report_at < c.cutoff)`.execute(db);
+      select w.company_id, w.id
+      from water_meters w
+      join (
+        select company_id, id, ${at}::timestamptz - make_interval(mins =>
+          2 * ${meterIntervalSql('report_rate')}
+            + ${METER_GRACE_MINUTES}) as cutoff
+        from concentrators
+        union all
+        select id, 0, ${at}::timestamptz - make_interval(mins => ${2 * STANDALONE_METER_MINUTES + METER_GRACE_MINUTES})
+        from companies
+      ) c on c.company_id = w.company_id and c.id = coalesce(w.concentrator_id, 0)
+      where w.online and (w.last_report_at is null or w.last_report_at < c.cutoff)
+      for update of w skip locked
+    ) due
+    where m.company_id = due.company_id and m.id = due.id`.execute(db);
   return { concentrators: count(concentrators), collectors: count(collectors), meters: count(meters) };
 };

@@ -15,12 +15,9 @@ import {
 import { addMonths, chinaMonth } from '@waterops/shared/reading';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { visibleDistrictIds } from './districtRepository.ts';
-import { openEventCounts } from './leakEventRepository.ts';
-import { latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { districtOr404 } from './nightFlowRoutes.ts';
 import { billedPerDay } from './waterStatisticsRepository.ts';
-import { districtMonths, monthDays } from './zoneMetering.ts';
+import { districtMonths, monthDays, round3, zoneMeteringRows } from './zoneMetering.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -29,7 +26,6 @@ const ZoneMeteringListQuery = Type.Object({
   month: Type.Optional(ZoneMeteringQuery.properties.month),
   kind: ZoneMeteringQuery.properties.kind,
 });
-const round3 = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.round(x * 1000) / 1000);
 
 export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   app.get(
@@ -84,35 +80,7 @@ export const waterStatisticsRoutes: ServicePlugin<ServiceOptions> = async (app, 
       const me = app.principalOf(request);
       const { kind } = request.query;
       const month = request.query.month ?? addMonths(chinaMonth(now()), -1);
-      const visible = await visibleDistrictIds(app.db, me.companyId, me.scope);
-      const districts = (await loadDistricts(app.db, me.companyId)).filter(
-        (d) => (kind === undefined || d.kind === kind) && (!visible || visible.has(d.id)),
-      );
-      const months = await districtMonths(app.db, me.companyId, districts, month);
-      const nightlines = await latestNightlines(app.db, me.companyId);
-      const open = await openEventCounts(app.db, me.companyId);
-      return ok(
-        months.map((m) => ({
-          districtId: m.district.id,
-          districtName: m.district.name,
-          kind: m.district.kind,
-          parentId: m.district.parentId,
-          inletCount: m.inletCount,
-          suppliedM3: m.balance.suppliedM3,
-          billedM3: m.balance.billedM3,
-          nrwM3: m.balance.nrwM3,
-          productionSalesDifferenceRate: m.balance.productionSalesDifferenceRate,
-          comprehensiveLossRate: m.balance.comprehensiveLossRate,
-          assessedLossRate: m.balance.assessedLossRate,
-          grade: m.balance.grade,
-          ili: m.balance.ili,
-          nrwLitresPerConnectionPerDay: m.balance.nrwLitresPerConnectionPerDay,
-          nightline: round3(nightlines.get(m.district.id)?.nightline),
-          nightLeakage: round3(nightlines.get(m.district.id)?.leakage),
-          openLeakEvents: open.get(m.district.id) ?? 0,
-        })),
-        request.t('common.success'),
-      );
+      return ok(await zoneMeteringRows(app.db, me.companyId, me.scope, month, kind), request.t('common.success'));
     },
   );
 };

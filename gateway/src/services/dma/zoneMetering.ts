@@ -1,13 +1,16 @@
 // The water balance of districts for a month, from the repositories and the pure figures: one query for the
 // day-end registers of every inlet and outlet meter asked and one for the billed consumption of every district asked
 // (no query per district), then computeWaterBalance per district.
-import type { WaterBalance, WaterBalanceInput } from '@waterops/shared/dma';
+import type { WaterBalance, WaterBalanceInput, ZoneMeteringRow } from '@waterops/shared/dma';
+import type { DataScope } from '@waterops/shared/place';
 import { addDays, addMonths, daysBetween } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import type { DB } from '../../db/tables.ts';
+import { visibleDistrictIds } from './districtRepository.ts';
 import { loadLossRateParams } from './dmaParams.ts';
-import { type DistrictInfo, districtMeters } from './nightFlowRepository.ts';
+import { openEventCounts } from './leakEventRepository.ts';
+import { type DistrictInfo, districtMeters, latestNightlines, loadDistricts } from './nightFlowRepository.ts';
 import { computeWaterBalance } from './waterBalance.ts';
 import { billedByDistrict, dayEndRegisters } from './waterStatisticsRepository.ts';
 import { districtSupplied, meterVolumes, type SuppliedFigures, waterBalanceInput } from './zoneMeteringFigures.ts';
@@ -72,4 +75,64 @@ export const districtMonths = async (
       supplied,
     };
   });
+};
+
+/**
+ * The balances of every district a data scope sees (of one kind when given) for the month: the production–sales
+ * difference page's rows, shared with the home dashboards' water-loss widget.
+ */
+export const visibleDistrictMonths = async (
+  db: Kysely<DB>,
+  companyId: number,
+  scope: DataScope | null,
+  month: string,
+  kind?: number,
+): Promise<DistrictMonth[]> => {
+  const visible = await visibleDistrictIds(db, companyId, scope);
+  const districts = (await loadDistricts(db, companyId)).filter(
+    (d) => (kind === undefined || d.kind === kind) && (!visible || visible.has(d.id)),
+  );
+  return districtMonths(db, companyId, districts, month);
+};
+
+/** A volume or flow to the litre (m³ with three decimals, as the pages show them). */
+export const round3 = (x: number | null | undefined) =>
+  x === null || x === undefined ? null : Math.round(x * 1000) / 1000;
+
+/**
+ * The production–sales difference page's rows (dma/dmaZoneMetering): every visible district's balance for the month
+ * with its latest nightline and open leak events. The home page's and the big screen's water-loss figures are these
+ * rows, so they never disagree with the page.
+ */
+export const zoneMeteringRows = async (
+  db: Kysely<DB>,
+  companyId: number,
+  scope: DataScope | null,
+  month: string,
+  kind?: number,
+): Promise<ZoneMeteringRow[]> => {
+  const [months, nightlines, open] = await Promise.all([
+    visibleDistrictMonths(db, companyId, scope, month, kind),
+    latestNightlines(db, companyId),
+    openEventCounts(db, companyId),
+  ]);
+  return months.map((m) => ({
+    districtId: m.district.id,
+    districtName: m.district.name,
+    kind: m.district.kind,
+    parentId: m.district.parentId,
+    inletCount: m.inletCount,
+    suppliedM3: m.balance.suppliedM3,
+    billedM3: m.balance.billedM3,
+    nrwM3: m.balance.nrwM3,
+    productionSalesDifferenceRate: m.balance.productionSalesDifferenceRate,
+    comprehensiveLossRate: m.balance.comprehensiveLossRate,
+    assessedLossRate: m.balance.assessedLossRate,
+    grade: m.balance.grade,
+    ili: m.balance.ili,
+    nrwLitresPerConnectionPerDay: m.balance.nrwLitresPerConnectionPerDay,
+    nightline: round3(nightlines.get(m.district.id)?.nightline),
+    nightLeakage: round3(nightlines.get(m.district.id)?.leakage),
+    openLeakEvents: open.get(m.district.id) ?? 0,
+  }));
 };

@@ -33,3 +33,28 @@ export const findFileById = (db: Kysely<DB>, id: string) =>
     .select(['company_id', 'id', 'name', 'content_type', 'size'])
     .where('id', '=', id)
     .executeTakeFirst();
+
+// The bytes themselves, for the database store (fileStore.ts, WATEROPS_FILE_STORE=database).
+
+export const insertFileContent = async (
+  db: Kysely<DB>,
+  companyId: number,
+  id: string,
+  content: Uint8Array,
+): Promise<void> => {
+  await db.insertInto('file_contents').values({ company_id: companyId, id, content }).execute();
+};
+
+export const findFileContent = async (db: Kysely<DB>, companyId: number, id: string): Promise<Uint8Array | null> => {
+  const row = await db
+    .selectFrom('file_contents')
+    .select('content')
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.content ?? null;
+};
+
+export const deleteFileContent = async (db: Kysely<DB>, companyId: number, id: string): Promise<void> => {
+  await db.deleteFrom('file_contents').where('company_id', '=', companyId).where('id', '=', id).execute();
+};

@@ -31,8 +31,19 @@ const cleanName = (name: string | undefined): string =>
     .join('')
     .slice(0, 200) || 'image';
 
+/**
+ * `inline` (the type was judged from the content, and images show in the page) with the stored name: an ASCII
+ * fallback for old clients, the exact name in UTF-8 (RFC 6266 / 8187) for the rest. Quotes, backslashes and
+ * anything outside printable ASCII never reach the quoted form, so the header cannot be broken out of.
+ */
+export const inlineDisposition = (name: string): string => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+};
+
 export const fileRoutes: ServicePlugin<ServiceOptions> = async (app, { config, now }) => {
-  const store = await openFileStore(config.WATEROPS_DATA_DIR);
+  const store = await openFileStore(config, app.db);
   app.addHook('onClose', () => store.close());
   // "Under 2 MB" (spec §5): a file of exactly MAX_IMAGE_BYTES is refused, so the limit is one byte less.
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES - 1, files: 1, fields: 5, parts: 6 } });
@@ -114,6 +125,7 @@ export const fileRoutes: ServicePlugin<ServiceOptions> = async (app, { config, n
       // Untyped reply: the typed one only knows the JSON bodies of the response schemas, and this one is binary.
       return (reply as FastifyReply)
         .header('content-type', row.content_type)
+        .header('content-disposition', inlineDisposition(row.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'public, max-age=31536000, immutable')

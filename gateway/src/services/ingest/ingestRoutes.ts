@@ -4,11 +4,13 @@
 // the good ones stored once, status applied, command answers taken, and the pending commands handed back.
 
 import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import type { MessageKey } from '@waterops/shared/i18n';
 import { TOPICS } from '@waterops/shared/live';
 import {
   CommandResult,
+  INGEST_EARLIEST_READ,
   INGEST_PATHS,
   IngestBatch,
   IngestReply,
@@ -33,7 +35,7 @@ import {
   markConcentratorReported,
 } from './ingestRepository.ts';
 import { pushBlockedMeters } from './pushBlacklist.ts';
-import { checkReadingRow, type ParsedReading } from './readingRows.ts';
+import { checkReadingRow, hasControlCharacters, type ParsedReading } from './readingRows.ts';
 import { type StoredRead, storeReadings } from './readingStore.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
@@ -41,6 +43,9 @@ const tags = ['ingest'];
 const errors = { 400: ErrorBody, 401: ErrorBody };
 /** Public to the user-auth plugin: the device key is checked by the handler. */
 const keyed = { public: true };
+// A batch refuses a NUL byte row by row (readingRows.ts: `badCode`), so one corrupted code does not block its other
+// rows on every resend; the app-wide check (typeBoxProvider.ts) would refuse the whole batch.
+const keyedBatch = { ...keyed, nulBytesInBody: 'handler' as const };
 const security = [{ deviceKey: [] }];
 /** 10,000 reads with their status are about 1.5 MB of JSON; Fastify's default limit is 1 MB. */
 const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
@@ -71,7 +76,7 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
   app.post(
     path(INGEST_PATHS.readings),
     {
-      config: keyed,
+      config: keyedBatch,
       bodyLimit: BATCH_BODY_LIMIT,
       schema: {
         tags,
@@ -90,26 +95,26 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
       // a relayed batch: when its concentrator sent it (never later than now; the schema checked the format)
       const sentAt = body.sentAt ? new Date(Math.min(Date.parse(body.sentAt), at.getTime())) : at;
       const rejected: RejectedRow[] = [];
+      const reasonParams = { earliest: INGEST_EARLIEST_READ.slice(0, 10) };
 
-      // The sender: a concentrator key speaks for its own concentrator even when the batch does not name it.
+      // Everything is checked, and every lookup made, before the first write: a call answers with what it stored,
+      // or (a database failure) stores nothing it does not report. A bad row is refused with its reason only.
+      // 1. The sender: a concentrator key speaks for its own concentrator even when the batch does not name it.
       let senderId: number | null = owner.concentratorId;
-      if (body.concentratorCode) {
+      if (body.concentratorCode && hasControlCharacters(body.concentratorCode))
+        rejected.push(reject(request, 'concentrator', 0, null, 'badCode'));
+      else if (body.concentratorCode) {
         const found = await findIngestConcentrator(app.db, owner, body.concentratorCode);
         if (found) senderId = found.id;
         else rejected.push(reject(request, 'concentrator', 0, body.concentratorCode, 'unknownDevice'));
       }
-      if (senderId !== null) {
-        const clock = body.clock ? Date.parse(body.clock) : Number.NaN;
-        const offset = Number.isFinite(clock) ? Math.round((clock - sentAt.getTime()) / 1000) : null;
-        await markConcentratorReported(app.db, owner.companyId, senderId, sentAt, offset, at);
-      }
 
-      // Reads: shape first, then the meter, its max reading and the data-push blacklist, then the store.
+      // 2. Reads: shape first, then the meter, its max reading and the data-push blacklist.
       const parsed: ParsedReading[] = [];
       body.readings.forEach((raw, index) => {
         const check = checkReadingRow(raw, index, at);
         if (check.ok) parsed.push(check.row);
-        else rejected.push(reject(request, 'readings', index, check.code, check.reason));
+        else rejected.push(reject(request, 'readings', index, check.code, check.reason, reasonParams));
       });
       const meters = await findIngestMeters(
         app.db,
@@ -134,6 +139,46 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
           storedFrom.push(r);
         }
       }
+
+      // 3. Status of collectors and concentrators (meters report theirs with their reads).
+      const statusRows = (body.status ?? []).map((raw, index) => ({ raw: raw as Record<string, unknown>, index }));
+      const collectorCodes: string[] = [];
+      const reportedConcentrators: number[] = [];
+      for (const { raw, index } of statusRows) {
+        if (hasControlCharacters(raw?.code)) {
+          rejected.push(reject(request, 'status', index, null, 'badCode'));
+          continue;
+        }
+        const code = typeof raw?.code === 'string' ? raw.code.trim() : '';
+        if (!code || code.length > 64 || (raw.kind !== 'collector' && raw.kind !== 'concentrator'))
+          rejected.push(reject(request, 'status', index, code.slice(0, 64) || null, 'invalid'));
+        else if (raw.kind === 'collector') collectorCodes.push(code);
+        else {
+          const found = await findIngestConcentrator(app.db, owner, code);
+          if (found) reportedConcentrators.push(found.id);
+          else rejected.push(reject(request, 'status', index, code, 'unknownDevice'));
+        }
+      }
+
+      // 4. Device answers: an id PostgreSQL's bigint cannot hold, or a NUL its text and jsonb cannot store, is refused.
+      const answers: CommandResult[] = [];
+      (body.commandResults ?? []).forEach((raw, index) => {
+        const r = raw as CommandResult;
+        const storable =
+          Value.Check(CommandResult, raw) &&
+          Number.isSafeInteger(r.commandId) &&
+          !r.message?.includes('\u0000') &&
+          !(r.result !== undefined && JSON.stringify(r.result).includes('\\u0000'));
+        if (storable) answers.push(r);
+        else rejected.push(reject(request, 'commandResults', index, null, 'invalid'));
+      });
+
+      // The writes.
+      if (senderId !== null) {
+        const clock = body.clock ? Date.parse(body.clock) : Number.NaN;
+        const offset = Number.isFinite(clock) ? Math.round((clock - sentAt.getTime()) / 1000) : null;
+        await markConcentratorReported(app.db, owner.companyId, senderId, sentAt, offset, at);
+      }
       const outcomes = await storeReadings(app.db, owner.companyId, toStore, 1, at);
       let accepted = 0;
       let duplicates = 0;
@@ -157,32 +202,18 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
         },
         (error: unknown) => request.log.error({ err: error }, 'alarm evaluation after ingestion failed'),
       );
-
-      // Status of collectors and concentrators (meters report theirs with their reads).
-      const statusRows = (body.status ?? []).map((raw, index) => ({ raw: raw as Record<string, unknown>, index }));
-      const collectorCodes: string[] = [];
-      for (const { raw, index } of statusRows) {
-        const code = typeof raw?.code === 'string' ? raw.code.trim() : '';
-        if (!code || (raw.kind !== 'collector' && raw.kind !== 'concentrator'))
-          rejected.push(reject(request, 'status', index, code || null, 'invalid'));
-        else if (raw.kind === 'collector') collectorCodes.push(code);
-        else {
-          const found = await findIngestConcentrator(app.db, owner, code);
-          if (found) await markConcentratorReported(app.db, owner.companyId, found.id, sentAt, null, at);
-          else rejected.push(reject(request, 'status', index, code, 'unknownDevice'));
-        }
-      }
+      for (const id of reportedConcentrators)
+        await markConcentratorReported(app.db, owner.companyId, id, sentAt, null, at);
       const unknownCollectors = await markCollectorsReported(app.db, owner, collectorCodes, sentAt, at);
       for (const { raw, index } of statusRows)
         if (raw?.kind === 'collector' && unknownCollectors.has(String(raw.code).trim()))
           rejected.push(reject(request, 'status', index, String(raw.code).trim(), 'unknownDevice'));
 
       const scope = scopeOf(owner);
-      const results = body.commandResults?.length
-        ? await applyCommandResults(app.db, scope, body.commandResults, at)
-        : 0;
+      const results = answers.length ? await applyCommandResults(app.db, scope, answers, at) : 0;
       const commands = await takePendingCommands(app.db, scope, at);
       rejected.sort((a, b) => a.section.localeCompare(b.section) || a.index - b.index);
+      app.metrics.batchIngested(accepted, duplicates, rejected);
       return ok({ accepted, duplicates, rejected, results, commands }, request.t('common.success'));
     },
   );
@@ -207,7 +238,7 @@ export const ingestRoutes: ServicePlugin<ServiceOptions> = async (app, opts) => 
   app.post(
     path(INGEST_PATHS.commandResults),
     {
-      config: keyed,
+      config: keyedBatch,
       schema: {
         tags,
         security,

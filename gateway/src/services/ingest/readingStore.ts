@@ -8,6 +8,7 @@ import { closingDay } from '@waterops/shared/reading';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { ensureReadingPartitions } from '../reading/readingPartitions.ts';
+import { readTimeProblem } from './readingRows.ts';
 
 /** 1 device, 2 manual read (read now), 3 import */
 export type ReadingSource = 1 | 2 | 3;
@@ -22,8 +23,14 @@ export type StoredRead = {
   valveState: number | null;
 };
 
-/** Per input row: stored now, already there with the same value, or already there with another value. */
-export type StoreOutcome = 'stored' | 'duplicate' | 'conflict';
+/**
+ * Per input row: stored now, already there with the same value, already there with another value, or refused
+ * (a time outside the bounds of readingRows.ts: callers check their rows first, this is the last guard).
+ */
+export type StoreOutcome = 'stored' | 'duplicate' | 'conflict' | 'refused';
+
+/** A day: the guard is for every caller (read-now answers too), the ingestion API allows only minutes. */
+const STORE_MAX_FUTURE_MS = 86_400_000;
 
 const keyOf = (meterId: number, at: Date) => `${meterId}@${at.getTime()}`;
 const sameValue = (a: number, b: number) => Math.abs(a - b) < 0.0005;
@@ -41,6 +48,11 @@ export const storeReadings = async (
   const firstOf = new Map<string, number>();
   const unique: number[] = [];
   rows.forEach((r, i) => {
+    // no partition is ever created for a typo's month (1880, 2099)
+    if (readTimeProblem(r.readAt.getTime(), receivedAt, STORE_MAX_FUTURE_MS)) {
+      outcomes[i] = 'refused';
+      return;
+    }
     const k = keyOf(r.meterId, r.readAt);
     const first = firstOf.get(k);
     if (first === undefined) {
@@ -48,6 +60,7 @@ export const storeReadings = async (
       unique.push(i);
     } else outcomes[i] = sameValue((rows[first] as StoredRead).reading, r.reading) ? 'duplicate' : 'conflict';
   });
+  if (unique.length === 0) return outcomes;
   await ensureReadingPartitions(
     db,
     unique.map((i) => (rows[i] as StoredRead).readAt),
@@ -130,7 +143,13 @@ const updateMeterStatus = async (
     if (!d || day < d) firstDay.set(r.meterId, day);
   }
   const ls = [...latest.values()];
-  await sql`
+  // the rows are locked first, in id order, as every multi-meter write does (the daily sweep's markAllDirtyFrom):
+  // two writers that lock in one order cannot deadlock; an UPDATE … FROM alone locks in whatever order its plan scans
+  await db.transaction().execute(async (tx) => {
+    await sql`
+      select id from water_meters where company_id = ${companyId} and id = any(${ls.map((r) => r.meterId)}::bigint[])
+      order by id for update`.execute(tx);
+    await sql`
     update water_meters w set
       last_report_at = case when w.last_report_at is null or s.t >= w.last_report_at then s.t else w.last_report_at end,
       last_reading = case when w.last_report_at is null or s.t >= w.last_report_at then s.r else w.last_reading end,
@@ -146,5 +165,6 @@ const updateMeterStatus = async (
       ${ls.map((r) => r.csq)}::smallint[], ${ls.map((r) => r.rsrp)}::smallint[], ${ls.map((r) => r.valveState)}::smallint[],
       ${ls.map((r) => firstDay.get(r.meterId) as string)}::date[]
     ) as s(m, t, r, v, c, p, s, d)
-    where w.company_id = ${companyId} and w.id = s.m`.execute(db);
+    where w.company_id = ${companyId} and w.id = s.m`.execute(tx);
+  });
 };

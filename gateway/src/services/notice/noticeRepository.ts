@@ -135,6 +135,26 @@ export const listNotices = async (
   };
 };
 
+/**
+ * The tenant's newest notices published to the whole company, newest first: what every user of it may read (the
+ * home dashboards' advert strip). Notices sent to roles or users stay with their recipients.
+ */
+export const companyNotices = async (
+  db: Db,
+  companyId: number,
+  limit: number,
+): Promise<{ id: number; title: string; content: string; createTime: string }[]> => {
+  const rows = await db
+    .selectFrom('notices')
+    .select(['id', 'title', 'content', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('target', '=', 'company')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), title: r.title, content: r.content, createTime: iso(r.created_at) }));
+};
+
 /** The enabled users a target reaches, as a subquery (the fan-out selects from it). */
 const recipientsOf = (db: Db, companyId: number, target: NoticeTarget, roleIds: number[], userIds: number[]) => {
   let q = db

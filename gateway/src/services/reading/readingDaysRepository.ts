@@ -233,9 +233,16 @@ export const clearDirty = async (db: Db, companyId: number, meters: DirtyMeter[]
  * Marks every meter of every company dirty from `day` (kept if already earlier): run once a day after midnight, so
  * the day of a meter that sent nothing gets its estimated value and gap flag.
  */
-export const markAllDirtyFrom = async (db: Db, day: string): Promise<number> => {
-  const r = await sql`
-    update water_meters set dirty_from = ${day}::date
-    where last_reading is not null and (dirty_from is null or dirty_from > ${day}::date)`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
-};
+export const markAllDirtyFrom = async (db: Kysely<DB>, day: string): Promise<number> =>
+  db.transaction().execute(async (tx) => {
+    // locked first in (company, id) order, the order ingestion locks its meters in, so the two cannot deadlock
+    // (an UPDATE alone locks in the order its scan meets the rows); the offline job skips locked rows
+    await sql`
+      select company_id, id from water_meters
+      where last_reading is not null and (dirty_from is null or dirty_from > ${day}::date)
+      order by company_id, id for update`.execute(tx);
+    const r = await sql`
+      update water_meters set dirty_from = ${day}::date
+      where last_reading is not null and (dirty_from is null or dirty_from > ${day}::date)`.execute(tx);
+    return Number(r.numAffectedRows ?? 0);
+  });

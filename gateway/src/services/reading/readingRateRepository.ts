@@ -15,8 +15,8 @@ export type RateRow = { id: number | null; name: string; meters: number; read: n
 // biome-ignore lint/suspicious/noExplicitAny: used on queries of different joins that all alias water_meters as t
 type MeterEb = ExpressionBuilder<any, any>;
 
-/** The meters that count: the tenant's, in use, inside the scope and the filters (alias t). */
-const countedMeters =
+/** The meters that count: the tenant's, in use, inside the scope and the filters (alias t); the radar's too. */
+export const countedMeters =
   (companyId: number, filters: RateFilters, predicates: readonly ScopePredicate[] | null) =>
   (eb: MeterEb): Expression<SqlBool> => {
     const terms: Expression<SqlBool>[] = [eb('t.company_id', '=', companyId), eb('t.used', '=', true)];

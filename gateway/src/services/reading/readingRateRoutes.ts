@@ -7,13 +7,10 @@ import { RATE_MAX_SPAN, READING_RECORD_PATHS, ReadingRate, ReadingRateQuery } fr
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { scopeFilter } from '../resource/resourceScope.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { dayRates, groupRates } from './readingRateGroups.ts';
-import { countedMeterTotal, rateByArea, rateByConcentrator, readsByDay } from './readingRateRepository.ts';
+import { RATE_DEFAULT_DAYS, readingRateOf } from './readingRate.ts';
 import { METER_SCOPE, requestDayRange } from './readingRecordRoutes.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
-/** Without from/to the rate covers the last 7 days. */
-const DEFAULT_DAYS = 7;
 
 export const readingRateRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   app.get(
@@ -29,21 +26,11 @@ export const readingRateRoutes: ServicePlugin<ServiceOptions> = async (app, { no
     },
     async (request) => {
       const q = request.query;
-      const { from, to } = requestDayRange(q, now(), DEFAULT_DAYS, RATE_MAX_SPAN);
+      const { from, to } = requestDayRange(q, now(), RATE_DEFAULT_DAYS, RATE_MAX_SPAN);
       const me = app.principalOf(request);
       const predicates = scopeFilter(METER_SCOPE, me.scope);
       const filters = { regionId: q.regionId, areaId: q.areaId, concentratorId: q.concentratorId };
-      let rate: ReadingRate;
-      if (q.groupBy === 'day') {
-        const [meters, read] = await Promise.all([
-          countedMeterTotal(app.db, me.companyId, filters, predicates),
-          readsByDay(app.db, me.companyId, from, to, filters, predicates),
-        ]);
-        rate = dayRates(from, to, meters, read);
-      } else {
-        const count = q.groupBy === 'area' ? rateByArea : rateByConcentrator;
-        rate = groupRates(q.groupBy, from, to, await count(app.db, me.companyId, from, to, filters, predicates));
-      }
+      const rate = await readingRateOf(app.db, me.companyId, predicates, { groupBy: q.groupBy, from, to, filters });
       return ok(rate, request.t('common.success'));
     },
   );

@@ -10,6 +10,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { finishJob, markImporting, type Progress, saveProgress } from './importJobRepository.ts';
 import type { Refusal } from './registerResource.ts';
 import type { ImportColumn, RowReader } from './resourceSheets.ts';
+import type { SchemaProblem } from './schemaProblem.ts';
 import { parseCell } from './sheetCells.ts';
 
 /** Progress is written after this many rows, or sooner when this much time has passed (it is also the heartbeat). */
@@ -27,8 +28,8 @@ export type ImportRun<Body> = {
   indexes: readonly number[];
   rows: readonly { row: number; cells: readonly string[] }[];
   toBody: RowReader<Body>;
-  /** the save body's schema check: the first problem's field, or null */
-  check: (body: Body) => string | null;
+  /** the save body's schema check: the first problem (its field, and the limit it breaks), or null */
+  check: (body: Body) => SchemaProblem | null;
   /** the resource's save path (create) */
   save: (body: Body) => Promise<{ refusal?: Refusal }>;
   now: () => Date;
@@ -98,10 +99,17 @@ const importRow = async <Body>(
   }
   const read = r.toBody(parsed);
   if ('refusal' in read) return say(read.refusal.key, read.refusal.params);
-  const badField = r.check(read.body);
-  if (badField !== null) {
-    const column = r.columns.find((c) => c.field === badField);
-    return column ? say('import.badValue', { column: header(column) }) : say('errors.badRequest', { field: badField });
+  const problem = r.check(read.body);
+  if (problem !== null) {
+    const column = r.columns.find((c) => c.field === problem.field);
+    if (!column) return say('errors.badRequest', { field: problem.field });
+    // a broken limit says which, in the words of the form and the API, after the column's name
+    if (problem.limit)
+      return say('import.columnProblem', {
+        column: header(column),
+        reason: say(problem.limit.key, problem.limit.params),
+      });
+    return say('import.badValue', { column: header(column) });
   }
   try {
     const outcome = await r.save(read.body);
@@ -111,6 +119,8 @@ const importRow = async <Body>(
     if (error instanceof AppError && error.statusCode < 500) {
       const column = r.columns.find((c) => c.field === error.field);
       if (error.key === 'errors.badRequest' && column) return say('import.badValue', { column: header(column) });
+      if (error.key === 'rules.text.tooLong' && column)
+        return say('import.columnProblem', { column: header(column), reason: say(error.key, error.params) });
       return say(error.key, error.params);
     }
     throw error;

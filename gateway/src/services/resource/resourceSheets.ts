@@ -3,7 +3,6 @@
 // state; its failed rows as a file. Registered by registerResource when the descriptor has `export` / `import`.
 import multipart from '@fastify/multipart';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import {
   ErrorBody,
   EXPORT_MAX_ROWS,
@@ -28,6 +27,7 @@ import { runImport } from './importJobRunner.ts';
 import type { Refusal, ResourceDescriptor, ResourceKit } from './registerResource.ts';
 import type { SortTerm } from './resourceQuery.ts';
 import { countRows, type DbRow, type ListCondition, listRows } from './resourceRepository.ts';
+import { type SchemaProblem, schemaProblem } from './schemaProblem.ts';
 import { type CellKind, contentDisposition, fileStamp, looksLikeXlsx, matchColumns } from './sheetCells.ts';
 import { readFirstSheet, type SheetData, writeWorkbook } from './xlsxSheet.ts';
 
@@ -181,11 +181,7 @@ export const registerSheets = <R extends TObject, S extends TObject, F extends T
     await failStaleJobs(app.db, d.name, staleBefore(), now());
   });
 
-  const check = (body: Static<S>): string | null => {
-    const first = Value.Errors(d.schemas.save as TSchema, body).First();
-    if (!first) return null;
-    return first.path.replace(/^\//, '').split('/')[0] || 'body';
-  };
+  const check = (body: Static<S>): SchemaProblem | null => schemaProblem(d.schemas.save as TSchema, body);
 
   const upload = async (request: FastifyRequest) => {
     const me = app.principalOf(request);

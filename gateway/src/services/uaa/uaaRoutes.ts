@@ -1,20 +1,22 @@
 // /api-uaa: sign-in (OAuth password grant with an HTTP Basic client credential), sign-out, and the verification code
-// that sign-in demands after repeated failures. Failures are counted per user name in the database (shared by every
-// instance); calls to the token route are also limited per IP address.
+// that sign-in demands after repeated failures, and the second step for accounts with two-step verification (a wrong
+// code counts as a failure). Failures are counted per user name in the database (shared by every instance); calls to
+// the token route are also limited per IP address.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
-import { AUTH_PATHS, SignInFailure, TokenGrant, TokenRequest } from '@waterops/shared/auth';
+import { AUTH_PATHS, SignInFailure, TokenGrant, TokenRequest, type TotpEnrolment } from '@waterops/shared/auth';
 import type { MessageKey } from '@waterops/shared/i18n';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { basicCredential, bearerToken, hashToken, newAccessToken } from './accessToken.ts';
-import { newCaptchaCode, normalizeCaptcha, renderCaptchaSvg } from './captchaImage.ts';
+import { newCaptchaCode, normalizeCaptcha, renderCaptchaPng } from './captchaImage.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwordHash.ts';
+import { checkSecondFactor } from './secondFactor.ts';
 import { activeFailures, CAPTCHA_TTL_MS, captchaDemanded, lockoutMinutesLeft } from './signInGuard.ts';
 import {
   clearFailures,
@@ -28,6 +30,7 @@ import {
   takeCaptcha,
 } from './signInRepository.ts';
 import { findActiveSession, insertToken, purgeOldTokens, revokeToken } from './tokenRepository.ts';
+import { secretBoxOf } from './totpSecretBox.ts';
 
 export const UAA_PREFIX = '/api-uaa';
 const path = (full: string) => full.slice(UAA_PREFIX.length);
@@ -44,11 +47,22 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
     errorResponseBuilder: () => new AppError(429, 'errors.tooManyRequests'),
   });
 
-  /** A failed sign-in: HTTP 200, resp_code 1, and whether the form must show the code field now. */
-  const failure = (request: FastifyRequest, key: MessageKey, captchaRequired: boolean) => ({
+  /**
+   * A failed sign-in: HTTP 200, resp_code 1, and whether the form must show the code field now; past the password, for
+   * an account with two-step verification, that it must show the authenticator code field (and the key to enrol).
+   */
+  const failure = (
+    request: FastifyRequest,
+    key: MessageKey,
+    captchaRequired: boolean,
+    totp?: { enrolment?: TotpEnrolment },
+  ) => ({
     resp_code: 1,
     resp_msg: request.t(key),
-    datas: { captchaRequired },
+    datas: {
+      captchaRequired,
+      ...(totp ? { totpRequired: true, ...(totp.enrolment ? { totpEnrolment: totp.enrolment } : {}) } : {}),
+    },
   });
 
   let lastPurge = 0;
@@ -62,7 +76,9 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
         summary: 'Sign in (OAuth 2 password grant)',
         description:
           'Form-encoded body; the client credential goes in `Authorization: Basic base64(clientId:secret)`. ' +
-          'A wrong user name or password answers HTTP 200 with resp_code 1 and `datas.captchaRequired`.',
+          'A wrong user name or password answers HTTP 200 with resp_code 1 and `datas.captchaRequired`. For an ' +
+          'account with two-step verification the right password alone answers resp_code 1 with ' +
+          '`datas.totpRequired` (and `datas.totpEnrolment` when it must still enrol): send it again with `totpCode`.',
         security: [],
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
@@ -81,7 +97,7 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
       if (!credential || !client || !(await verifyPassword(credential.secret, client.secret_hash)))
         throw new AppError(401, 'auth.badClient');
 
-      const { username, password, validCode, deviceId } = request.body;
+      const { username, password, validCode, deviceId, totpCode } = request.body;
       const record = await findFailures(app.db, username);
       const minutes = lockoutMinutesLeft(record, at);
       if (minutes !== null) throw new AppError(429, 'auth.tooManyAttempts', undefined, { minutes });
@@ -101,9 +117,9 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
       const passwordOk = account
         ? await verifyPassword(password, account.passwordHash)
         : await verifyAgainstDummy(password);
-      if (!account || !passwordOk) {
+      /** Counts a failure; one for a known user name goes to that user's company log (an unknown name has none). */
+      const countFailure = async (reason: MessageKey): Promise<boolean> => {
         const after = await recordFailure(app.db, username, at);
-        // A wrong password for a known user name goes to that user's company log (an unknown name has no company).
         if (account)
           app.logFailedAttempt({
             companyId: account.companyId,
@@ -113,12 +129,24 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
             detail: `client ${client.client_id}`,
             ip: request.ip,
             at,
-            reason: request.t('auth.badCredentials'),
+            reason: request.t(reason),
           });
-        return failure(request, 'auth.badCredentials', captchaDemanded(mode, activeFailures(after, at)));
-      }
+        return captchaDemanded(mode, activeFailures(after, at));
+      };
+      if (!account || !passwordOk)
+        return failure(request, 'auth.badCredentials', await countFailure('auth.badCredentials'));
       if (!account.companyEnabled) return failure(request, 'auth.companyDisabled', captchaDemanded(mode, failures));
       if (!account.enabled) return failure(request, 'auth.userDisabled', captchaDemanded(mode, failures));
+
+      // the key is loaded (or its file made) at the first sign-in that needs it, not at start
+      const second = await checkSecondFactor(app.db, () => secretBoxOf(app.db, config), account, totpCode, at);
+      if (second.kind === 'refused') {
+        if (second.key === 'auth.totpUnreadable')
+          request.log.error({ userId: account.userId }, 'TOTP secret does not open: WATEROPS_SECRET_KEY changed?');
+        const captchaRequired = second.failed ? await countFailure(second.key) : captchaDemanded(mode, failures);
+        const unreadable = second.key === 'auth.totpUnreadable';
+        return failure(request, second.key, captchaRequired, unreadable ? undefined : { enrolment: second.enrolment });
+      }
 
       await clearFailures(app.db, username);
       const token = newAccessToken();
@@ -201,7 +229,7 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
         security: [],
         querystring: Type.Object({ deviceId: DeviceId }),
         response: {
-          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: Type.String() } } },
+          200: { description: 'PNG image', content: { 'image/png': { schema: Type.String({ format: 'binary' }) } } },
           400: ErrorBody,
         },
       },
@@ -211,10 +239,11 @@ export const uaaRoutes: ServicePlugin<ServiceOptions> = async (app, { config, no
       const code = newCaptchaCode();
       const { deviceId } = request.query;
       await saveCaptcha(app.db, deviceId, hashCaptcha(deviceId, code), new Date(at.getTime() + CAPTCHA_TTL_MS), at);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
+      // Untyped reply: the typed one only knows the JSON bodies of the response schemas, and this one is binary.
+      return (reply as FastifyReply)
+        .header('content-type', 'image/png')
         .header('cache-control', 'no-store')
-        .send(renderCaptchaSvg(code));
+        .send(renderCaptchaPng(code));
     },
   );
 

@@ -20,6 +20,7 @@ import { type DB, MENU_TYPE } from '../../db/tables.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { Principal } from '../../plugins/sessionCache.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
+import { findDisplayAsUser } from '../display/displayRepository.ts';
 import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
 import { hashPassword, verifyPassword } from '../uaa/passwordHash.ts';
@@ -48,9 +49,14 @@ const PasswordBody = Type.Partial(PasswordChange);
 /** An avatar is one of our stored files or an http(s) image elsewhere; nothing that could run script. */
 const HEAD_IMG_PATTERN = /^(\/api-file\/files\/[0-9a-f-]{36}|https?:\/\/[^\s"'<>]+)$/i;
 
-/** The user as the shell shows them; permissions are the principal's (looked up with the token, at most seconds old). */
+/**
+ * The user as the shell shows them; permissions are the principal's (looked up with the token, at most seconds old).
+ * A wall screen's display token is described as its screen: `display-<id>`, its name, no roles.
+ */
 const loadCurrentUser = async (db: Kysely<DB>, me: Principal, locale: Locale): Promise<CurrentUser> => {
-  const user = await findUserWithRoles(db, me.companyId, me.userId);
+  const user = me.display
+    ? await findDisplayAsUser(db, me.companyId, me.display.id, me.userId)
+    : await findUserWithRoles(db, me.companyId, me.userId);
   if (!user) throw notFound();
   const permissions = [...me.permissions];
   return {
@@ -221,7 +227,7 @@ export const userRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =>
       const me = app.principalOf(request);
       const body = request.body;
       if (body.id !== undefined && body.id !== me.userId) throw notFound();
-      const violation = ruleViolation(validatePasswordChange(body, false));
+      const violation = ruleViolation(validatePasswordChange(body, false, me.username));
       if (violation) throw violation;
       const user = await findUser(app.db, me.companyId, me.userId);
       if (!user) throw notFound();

@@ -25,9 +25,7 @@ import {
   allowedActions,
   BatchItemResult,
   deadlineState,
-  listReach,
   machineStateOf,
-  parseIdentity,
   transitionOf,
   validateWorkOrderSave,
   WORK_ORDER_FIELDS,
@@ -58,7 +56,6 @@ import {
   exportWorkOrders,
   findWorkOrder,
   listWorkOrders,
-  roleTypesOf,
   type Visibility,
   workOrderEvents,
   workOrderFeed,
@@ -77,6 +74,7 @@ import {
   violationError,
 } from './workOrderService.ts';
 import { statisticsRange, workOrderStatistics } from './workOrderStatistics.ts';
+import { workOrderVisibility } from './workOrderVisibility.ts';
 
 const path = (full: string) => full.slice('/api-business'.length);
 const tags = ['workorder'];
@@ -89,13 +87,8 @@ const BATCH_CHUNK = 100;
 
 export const workOrderRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
   /** Whose orders the caller sees (spec §6 identity, narrowed to the role types they hold; data scope). */
-  const visibilityOf = async (me: Principal, identity?: string): Promise<Visibility> => {
-    const held = await roleTypesOf(app.db, me.companyId, me.userId);
-    const reach = listReach(parseIdentity(identity), held);
-    if (reach === 'own' || !hasPermission(me.permissions, PERMISSIONS.workOrderView))
-      return { kind: 'own', userId: me.userId };
-    return me.scope ? { kind: 'scope', scope: me.scope, userId: me.userId } : { kind: 'tenant' };
-  };
+  const visibilityOf = (me: Principal, identity?: string): Promise<Visibility> =>
+    workOrderVisibility(app.db, me, identity);
   const actorOf = (me: Principal): Actor => ({
     companyId: me.companyId,
     userId: me.userId,

@@ -102,7 +102,9 @@ export const workOrderStatistics = async (
       .execute(),
   ]);
   const deadline: Record<string, number> = Object.fromEntries(DeadlineClass.values.map((c) => [c, 0]));
+  const openByStatus: Record<string, number> = Object.fromEntries(OPEN_STATUSES.map((st) => [st, 0]));
   for (const o of openRows) {
+    openByStatus[o.status] = (openByStatus[o.status] ?? 0) + 1;
     const cls = deadlineState(
       {
         status: o.status as (typeof WorkOrderStatus.values)[number],
@@ -125,6 +127,7 @@ export const workOrderStatistics = async (
     byStatus: Object.fromEntries(
       WorkOrderStatus.values.map((s) => [s, Number(byStatus.find((r) => r.status === s)?.n ?? 0)]),
     ),
+    openByStatus,
     deadline,
     open: openRows.length,
     byType: types.map((type) => ({ type, total: totalOf.get(type) ?? 0, open: openOf.get(type) ?? 0 })),

@@ -1,6 +1,6 @@
 // The router body: the guard, the fixed routes, and the menu routes in the main layout (or bare with '||').
 import { Spinner } from '@blueprintjs/core';
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
@@ -22,6 +22,12 @@ import { decideNavigation } from './guard.ts';
 import { LoginPage, NoPermissionPage, NotFoundPage, pageFor, RegisterPage } from './pageRegistry.tsx';
 import { resolveRoute } from './resolveRoute.ts';
 
+/** The wall screen's page: outside the guard and the shell, signed in by its display token alone. */
+export const BIG_SCREEN_PATH = '/bigScreen';
+const BigScreenPage = lazy(() =>
+  import('../../features/dashboard/bigScreen/BigScreenPage.tsx').then((m) => ({ default: m.BigScreenPage })),
+);
+
 const fixedPages = { '/login': LoginPage, '/register': RegisterPage, '/401': NoPermissionPage, '/404': NotFoundPage };
 const fixedTitles: Record<string, string> = {
   '/login': 'route.login',
@@ -40,6 +46,18 @@ function FullPageLoading() {
 }
 
 export function AppRoutes() {
+  const location = useLocation();
+  if (location.pathname === BIG_SCREEN_PATH)
+    return (
+      <Suspense fallback={<FullPageLoading />}>
+        <BigScreenPage />
+      </Suspense>
+    );
+  return <GuardedRoutes />;
+}
+
+/** Everything but the big screen: the guard, the fixed pages and the menu routes. */
+function GuardedRoutes() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();

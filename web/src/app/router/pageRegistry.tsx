@@ -130,6 +130,11 @@ export const pageRegistry: Record<string, PageEntry> = {
     Page: lazy(() => import('../../features/system/AccountPage.tsx').then((m) => ({ default: m.AccountPage }))),
     permissions: ['sys:user:view'],
   },
+  // Display tokens for wall screens (issue 18)
+  'system/DisplayPage': {
+    Page: lazy(() => import('../../features/system/DisplayPage.tsx').then((m) => ({ default: m.DisplayPage }))),
+    permissions: ['sys:display:view'],
+  },
   // The built-in SMS sender's outbox (self-registration)
   'system/SmsOutboxPage': {
     Page: lazy(() => import('../../features/system/SmsOutboxPage.tsx').then((m) => ({ default: m.SmsOutboxPage }))),

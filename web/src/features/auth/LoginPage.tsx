@@ -1,6 +1,8 @@
 // Sign-in (spec §2, §5, §8): user name and password, the verification code when the server demands it, the
-// redirect back to the page that sent the user here.
+// authenticator code once the server asks for it (two-step verification; with the key to add when the account must
+// still enrol), the redirect back to the page that sent the user here.
 import { Button, Callout, Intent } from '@blueprintjs/core';
+import { checkTotpCode, type TotpEnrolment } from '@waterops/shared/auth';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -14,11 +16,12 @@ import { setToken } from '../../app/tokenStorage.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
-import { captchaDemanded, useLazyCaptchaRequiredQuery, useSignInMutation } from './authApi.ts';
+import { captchaDemanded, totpAsked, useLazyCaptchaRequiredQuery, useSignInMutation } from './authApi.ts';
 import { CaptchaField, newDeviceId } from './CaptchaField.tsx';
 import type { RegisteredState } from './RegisterPage.tsx';
+import { TotpEnrolmentPanel } from './TotpEnrolmentPanel.tsx';
 
-type Field = 'username' | 'password' | 'validCode';
+type Field = 'username' | 'password' | 'validCode' | 'totpCode';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,6 +36,10 @@ export function LoginPage() {
   const [validCode, setValidCode] = useState('');
   const [deviceId, setDeviceId] = useState(newDeviceId);
   const [captcha, setCaptcha] = useState(false);
+  // the second step: shown once the server asked for the authenticator code (the password stays filled in)
+  const [totp, setTotp] = useState(false);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [totpCode, setTotpCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -53,7 +60,16 @@ export function LoginPage() {
     ...(username.trim() ? {} : { username: 'rules.username.required' }),
     ...(password ? {} : { password: 'rules.password.required' }),
     ...(captcha && !validCode.trim() ? { validCode: 'rules.validCode.required' } : {}),
+    ...(totp && checkTotpCode(totpCode) ? { totpCode: 'rules.totpCode.format' } : {}),
   });
+
+  // another user name starts over at the password step
+  const handleUsernameChange = (value: string) => {
+    setUsername(value);
+    setTotp(false);
+    setEnrolment(null);
+    setTotpCode('');
+  };
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -66,6 +82,7 @@ export function LoginPage() {
         username: username.trim(),
         password,
         ...(captcha ? { validCode: validCode.trim(), deviceId } : {}),
+        ...(totp ? { totpCode: totpCode.trim() } : {}),
       }).unwrap();
       if (!grant.access_token) {
         showMessage(t('login.noToken'));
@@ -80,6 +97,12 @@ export function LoginPage() {
       const f = error as RequestFailure;
       setFailure(f.message);
       if (captchaDemanded(f.body)) setCaptcha(true);
+      const asked = totpAsked(f.body);
+      if (asked) {
+        setTotp(true);
+        setEnrolment(asked.enrolment);
+      }
+      setTotpCode('');
       // A used or wrong code is spent: fetch a fresh image.
       setDeviceId(newDeviceId());
       setValidCode('');
@@ -103,7 +126,7 @@ export function LoginPage() {
           autoComplete="username"
           placeholder={t('login.usernamePlaceholder')}
           value={username}
-          onChange={setUsername}
+          onChange={handleUsernameChange}
           error={errorOf('username')}
           autoFocus
         />
@@ -127,6 +150,22 @@ export function LoginPage() {
             maxLength={10}
             deviceId={deviceId}
             onRefresh={() => setDeviceId(newDeviceId())}
+          />
+        )}
+        {totp && enrolment && <TotpEnrolmentPanel enrolment={enrolment} />}
+        {totp && (
+          <FormField
+            label={t('totp.code')}
+            size="large"
+            leftIcon="mobile-phone"
+            placeholder={t('totp.codePlaceholder')}
+            value={totpCode}
+            onChange={setTotpCode}
+            error={errorOf('totpCode')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={10}
+            autoFocus
           />
         )}
         <Button type="submit" intent={Intent.PRIMARY} size="large" fill loading={isLoading} text={t('login.submit')} />

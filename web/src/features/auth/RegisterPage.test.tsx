@@ -45,6 +45,15 @@ describe('registration page', () => {
     expect(posts('/api-uaa/register')).toEqual([]);
   });
 
+  it('refuses the commonest passwords with their own message, sending nothing (issue 17)', async () => {
+    renderWithStore(<RegisterPage />);
+    await userEvent.type(ui.username(), 'newcomer');
+    await userEvent.type(ui.password(), '123456');
+    await userEvent.click(ui.submit());
+    expect(screen.getByText('密码太常见,容易被猜中,请换一个')).toBeTruthy();
+    expect(posts('/api-uaa/register')).toEqual([]);
+  });
+
   it('asks for the image code before sending, then counts down 60 s with a fresh image', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -83,14 +92,14 @@ describe('registration page', () => {
   it('submits the trimmed form and stays on the page when the server refuses the code', async () => {
     const { messages } = renderWithStore(<RegisterPage />);
     await userEvent.type(ui.username(), ' newcomer ');
-    await userEvent.type(ui.password(), 'abc123');
+    await userEvent.type(ui.password(), 'tap4water');
     await userEvent.type(ui.mobile(), '13812345678');
     await userEvent.type(ui.smsCode(), '123456');
     await userEvent.click(ui.submit());
     await waitFor(() => expect(messages).toContain('短信验证码错误'));
     expect(posts('/api-uaa/register')[0]?.body).toEqual({
       username: 'newcomer',
-      password: 'abc123',
+      password: 'tap4water',
       mobile: '13812345678',
       smsCode: '123456',
     });

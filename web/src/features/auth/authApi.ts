@@ -1,6 +1,6 @@
 // Sign-in, sign-out and what the shell loads after sign-in: the current user, their company and menus.
 import { type Result, SUCCESS_CODES } from '@waterops/shared/api';
-import { AUTH_PATHS, type SignInFailure, type TokenGrant } from '@waterops/shared/auth';
+import { AUTH_PATHS, type SignInFailure, type TokenGrant, type TotpEnrolment } from '@waterops/shared/auth';
 import {
   REGISTRATION_PATHS,
   type Registered,
@@ -11,7 +11,13 @@ import {
 import { type Company, type CurrentUser, type MenuEntry, USER_PATHS } from '@waterops/shared/user';
 import { baseApi } from '../../api/baseApi.ts';
 
-export type SignInForm = { username: string; password: string; validCode?: string; deviceId?: string };
+export type SignInForm = {
+  username: string;
+  password: string;
+  validCode?: string;
+  deviceId?: string;
+  totpCode?: string;
+};
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -77,6 +83,16 @@ export const {
 export const captchaDemanded = (body: unknown): boolean => {
   const b = body as { resp_code?: number; datas?: Partial<SignInFailure> } | undefined;
   return b !== undefined && !SUCCESS_CODES.includes(b.resp_code ?? -1) && b.datas?.captchaRequired === true;
+};
+
+/**
+ * The failed sign-in body's two-step verification step: whether the authenticator code is asked for, and the key to
+ * enrol when the account must still set it up. Undefined when the password step did not pass.
+ */
+export const totpAsked = (body: unknown): { enrolment: TotpEnrolment | null } | undefined => {
+  const b = body as { resp_code?: number; datas?: Partial<SignInFailure> } | undefined;
+  if (!b || SUCCESS_CODES.includes(b.resp_code ?? -1) || b.datas?.totpRequired !== true) return undefined;
+  return { enrolment: b.datas.totpEnrolment ?? null };
 };
 
 /** Spec §3: the permission list defaults to ['admin'] when the server returns it empty. */

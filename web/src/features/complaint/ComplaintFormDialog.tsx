@@ -1,8 +1,9 @@
 // Taking a complaint (new) or correcting one (edit): the number prefilled from the code rule and checked unique as it
 // is typed (spec §5), channel, category, complainant and phone, the resident and the meter with the existing
 // selectors — choosing a resident fills the complainant, phone and address left empty —, the address, what the
-// complaint is about, photos. The shared intake rules (`validateComplaint`) show under their fields before anything
-// is sent; the server's refusal (a number taken meanwhile) after.
+// complaint is about, photos. The shared intake rules (`validateComplaint`) mark the fields they require and show
+// under their fields before anything is sent; the server's refusal (a number taken meanwhile) after. A refused save
+// brings the first field in error into view (FormDialog).
 import { FormGroup } from '@blueprintjs/core';
 import type { PageResult } from '@waterops/shared/api';
 import {
@@ -27,7 +28,7 @@ import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
 import { ResidentSelect } from '../../components/selectors/ResidentSelect.tsx';
 import type { SelectorItem } from '../../components/selectors/remoteSelector.ts';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
-import { messagesByField } from '../../resources/rules.ts';
+import { messagesByField, requiredFields } from '../../resources/rules.ts';
 import { useDebouncedAction } from '../../resources/useDebouncedAction.ts';
 import { PhotosField } from '../workorder/PhotosField.tsx';
 import { complaintNoTaken, fetchNewComplaintNo, useSaveComplaintMutation } from './complaintApi.ts';
@@ -69,6 +70,8 @@ const draftOf = (c: Complaint | undefined): Draft => ({
 });
 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
+
+const REQUIRED = requiredFields(validateComplaint({}));
 
 /** The resident a selector item names, with its name, phone and address (the lookup the selector searched). */
 export const residentOf = async (item: SelectorItem): Promise<Resident | null> => {
@@ -192,7 +195,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
       canOutsideClickClose={false}
       busy={isLoading}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={() => submit()}
       refusal={refusal}
     >
       <div className="wo-complaint-form">
@@ -204,6 +207,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
             error={errorOf('complaintNo')}
             placeholder={t('complaintPage.form.noPlaceholder')}
             maxLength={40}
+            required={REQUIRED.has('complaintNo')}
           />
           <SelectField
             label={t('complaint.field.channel')}
@@ -230,6 +234,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
             onChange={(complainant) => set({ complainant })}
             error={errorOf('complainant')}
             maxLength={maxLengthOf(ComplaintSave, 'complainant')}
+            required={REQUIRED.has('complainant')}
           />
           <FormField
             label={t('complaint.field.phone')}
@@ -260,6 +265,7 @@ export function ComplaintFormDialog({ complaint, onClose }: ComplaintFormDialogP
           label={t('complaint.field.content')}
           rows={4}
           maxLength={2000}
+          required={REQUIRED.has('content')}
           value={draft.content}
           onChange={(content) => set({ content })}
           error={errorOf('content')}

@@ -80,6 +80,7 @@ const renderPage = (permissions: string[], rows: Complaint[]) => {
   const calls = server(permissions, rows);
   return { ...renderWithStore(<ComplaintPage />, { session: { signedIn: true } }), calls };
 };
+const groupOf = (input: HTMLElement) => input.closest('.bp6-form-group');
 const sent = (calls: { url: string; body: unknown }[], path: string) => calls.filter((c) => c.url.includes(path));
 
 describe('the complaints page', () => {
@@ -148,6 +149,25 @@ describe('the intake dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('联系电话'), '12-3');
     await userEvent.click(ui.ok(dialog));
     expect(await within(dialog).findByText('联系电话格式不对')).toBeTruthy();
+    expect(sent(calls, '/complaint/save')).toHaveLength(0);
+  });
+
+  it('marks what the intake rules require, and a refused save focuses the first field in error', async () => {
+    const { calls } = open((path) => (path.endsWith('/newNo') ? answer('TS202611270009') : undefined));
+    const dialog = await ui.dialog();
+    const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    const marked = (label: string) => field(label).required && groupOf(field(label))?.classList.contains('wo-required');
+    expect(['投诉编号', '投诉人', '投诉内容'].map(marked)).toEqual([true, true, true]);
+    expect(['联系电话', '地址'].map(marked)).toEqual([false, false]);
+    await waitFor(() => expect(field('投诉编号').value).toBe('TS202611270009'));
+    await userEvent.clear(field('投诉编号'));
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() => expect(document.activeElement).toBe(field('投诉编号')));
+    await userEvent.type(field('投诉编号'), 'TS-NEW');
+    await userEvent.type(field('投诉人'), '张先生');
+    await userEvent.click(ui.ok(dialog));
+    // in the order shown: the content is the one left
+    await waitFor(() => expect(document.activeElement).toBe(field('投诉内容')));
     expect(sent(calls, '/complaint/save')).toHaveLength(0);
   });
 

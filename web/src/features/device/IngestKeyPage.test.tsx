@@ -55,12 +55,17 @@ describe('the ingestion key page', () => {
     expect(screen.getByText('公司')).toBeTruthy();
   });
 
-  it('creates a key and shows it once with the header to send; a blank name is refused first', async () => {
+  it('creates a key and shows it once with the header to send; a blank name is refused first, in its field', async () => {
     const { calls } = renderPage();
     await userEvent.click(await ui.create());
     const form = await ui.dialog('新增接入密钥');
+    // the name is required (validateIngestKey), marked as every form marks it
+    expect((ui.name(form) as HTMLInputElement).required).toBe(true);
+    expect(ui.name(form).closest('.bp6-form-group')?.classList.contains('wo-required')).toBe(true);
     await userEvent.click(ui.ok(form));
     expect(await within(form).findByText('请输入密钥名称')).toBeTruthy();
+    // the refused submit leaves the cursor in the field to correct, not on OK
+    await waitFor(() => expect(document.activeElement).toBe(ui.name(form)));
     expect(calls.filter((c) => c.url.includes('/keys/save'))).toHaveLength(0);
 
     await userEvent.type(ui.name(form), ' 模拟器 ');

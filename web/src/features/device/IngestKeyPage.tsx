@@ -2,18 +2,7 @@
 // descriptor (name, prefix, concentrator or company, enabled switch, created, last used; delete with confirmation).
 // Creating is this page's documented exception to the descriptor form: the answer carries the key in clear, once,
 // so a dialog of its own shows it with a copy button and the header to send.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-  Switch,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, FormGroup, Intent, Switch, Tag } from '@blueprintjs/core';
 import {
   type IngestKey,
   type IngestKeyCreated,
@@ -31,9 +20,11 @@ import { formatDateTime } from '../../components/dateRange.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { Permission, usePermission } from '../../components/Permission.tsx';
+import { SecretShownDialog } from '../../components/SecretShownDialog.tsx';
 import { ConcentratorSelect } from '../../components/selectors/ConcentratorSelect.tsx';
 import type { SelectorItem } from '../../components/selectors/remoteSelector.ts';
 import { ResourceListPage } from '../../resources/ResourceListPage.tsx';
+import { requiredFields } from '../../resources/rules.ts';
 import type { ResourceDescriptor } from '../../resources/types.ts';
 import { useDebouncedAction } from '../../resources/useDebouncedAction.ts';
 import { INGEST_KEY_RESOURCE, useCreateIngestKeyMutation, useSetIngestKeyEnabledMutation } from './ingestKeyApi.ts';
@@ -43,6 +34,7 @@ export type IngestKeyFilters = { name: string; enabled: string };
 const EDIT = ['device:ingestKey:edit'];
 // the name's limit, as the save schema declares it (spec §5 label length)
 const NAME_MAX = maxLengthOf(IngestKeySave, 'name');
+const REQUIRED = requiredFields(validateIngestKey({}));
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 
 /** The enabled switch of a row: flips the key at once for those who may edit keys. */
@@ -65,7 +57,7 @@ function EnabledSwitch({ row }: { row: IngestKey }) {
 function Reach({ row }: { row: IngestKey }) {
   const { t } = useTranslation();
   return row.concentratorCode ? (
-    <>{t('ingestKey.concentratorIs', { code: row.concentratorCode })}</>
+    t('ingestKey.concentratorIs', { code: row.concentratorCode })
   ) : (
     <Tag minimal intent="primary">
       {t('ingestKey.company')}
@@ -164,51 +156,26 @@ export function NewKeyDialog({ isOpen, onClose }: NewKeyDialogProps) {
       else showMessage(f.message);
     }
   });
-  const handleCopy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      showMessage(t('ingestKey.copied'), 'success');
-    } catch {
-      showMessage(t('ingestKey.copyFailed'));
-    }
-  };
 
   if (created)
     return (
-      <Dialog
+      <SecretShownDialog
         isOpen={isOpen}
         onClose={handleClose}
         title={t('ingestKey.createdTitle')}
         icon="key"
-        canOutsideClickClose={false}
-      >
-        <DialogBody>
-          <Callout intent={Intent.WARNING} icon="warning-sign">
-            {t('ingestKey.shownOnce')}
-          </Callout>
-          <FormGroup label={t('ingestKey.key')} labelFor="wo-new-key">
-            <InputGroup
-              id="wo-new-key"
-              readOnly
-              value={created.key}
-              onFocus={(e) => e.currentTarget.select()}
-              rightElement={
-                <Button
-                  icon="duplicate"
-                  variant="minimal"
-                  text={t('ingestKey.copy')}
-                  onClick={() => void handleCopy()}
-                />
-              }
-            />
-          </FormGroup>
-          <FormGroup label={t('ingestKey.header')} labelFor="wo-new-key-header">
-            <InputGroup id="wo-new-key-header" readOnly value={`Authorization: ${ingestAuthHeader(created.key)}`} />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter actions={<Button intent={Intent.PRIMARY} text={t('ingestKey.done')} onClick={handleClose} />} />
-      </Dialog>
+        shownOnce={t('ingestKey.shownOnce')}
+        fields={[
+          { id: 'wo-new-key', label: t('ingestKey.key'), value: created.key, copyLabel: t('ingestKey.copyKey') },
+          {
+            id: 'wo-new-key-header',
+            label: t('ingestKey.header'),
+            value: `Authorization: ${ingestAuthHeader(created.key)}`,
+            copyLabel: null,
+          },
+        ]}
+        doneText={t('ingestKey.done')}
+      />
     );
 
   return (
@@ -219,12 +186,16 @@ export function NewKeyDialog({ isOpen, onClose }: NewKeyDialogProps) {
       width={480}
       busy={isLoading}
       onClose={handleClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => submit()}
     >
-      <FormField label={t('ingestKey.name')} value={name} onChange={setName} maxLength={NAME_MAX} error={error} />
+      <FormField
+        label={t('ingestKey.name')}
+        value={name}
+        onChange={setName}
+        maxLength={NAME_MAX}
+        error={error}
+        required={REQUIRED.has('name')}
+      />
       <FormGroup label={t('ingestKey.reach')} helperText={t('ingestKey.reachHint')}>
         <ConcentratorSelect label={t('ingestKey.concentrator')} value={concentrator} onChange={setConcentrator} />
       </FormGroup>

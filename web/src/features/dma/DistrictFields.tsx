@@ -53,7 +53,7 @@ export const districtNameTaken = async (name: string, id?: number): Promise<bool
  * The name, checked as the user types. The name the dialog opened with is not checked (when editing it is the
  * district's own: the server's check would need the id, which a field does not see; the save checks with it).
  */
-export function DistrictNameField({ id, value, onChange, error }: FieldInputProps) {
+export function DistrictNameField({ id, value, onChange, error, required }: FieldInputProps) {
   const { t } = useTranslation();
   const opened = useRef(value);
   const [taken, setTaken] = useState(false);
@@ -82,6 +82,7 @@ export function DistrictNameField({ id, value, onChange, error }: FieldInputProp
         id={id}
         value={value}
         maxLength={DISTRICT_NAME_MAX}
+        required={required}
         intent={error || taken ? Intent.DANGER : Intent.NONE}
         onChange={(e) => onChange(e.currentTarget.value)}
       />

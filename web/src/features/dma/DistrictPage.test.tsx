@@ -110,13 +110,24 @@ describe('the district page', () => {
     expect(cells('1').length).toBeGreaterThan(0);
   });
 
-  it('refuses an empty name (the shared rule), sending nothing', async () => {
+  it('refuses an empty name (the shared rule), sending nothing, and brings the field in error to the cursor', async () => {
     const { calls } = renderPage();
     await screen.findByText('东区计量分区');
     await userEvent.click(await screen.findByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('分区名称') as HTMLInputElement;
+    // the name is marked required, on its input too (its own input, not the form's)
+    expect(name.required).toBe(true);
+    expect(name.closest('.bp6-form-group')?.classList.contains('wo-required')).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请输入分区名称')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    // a field further down, once the name is given
+    await userEvent.type(name, '北区');
+    const mains = within(dialog).getByLabelText('干管长度（km）');
+    await userEvent.type(mains, '-3');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(document.activeElement).toBe(mains));
     expect(calls.filter((c) => c.url.includes('/dma/district/save'))).toHaveLength(0);
   });
 

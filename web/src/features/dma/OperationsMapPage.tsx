@@ -10,7 +10,7 @@ import type { LngLat } from '@waterops/shared/geo';
 import { MAP_CENTER_BD09, MAP_CENTER_WGS84, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '@waterops/shared/geo';
 import { TOPICS } from '@waterops/shared/live';
 import type { Alarm } from '@waterops/shared/monitoring';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type MapLayerMouseEvent,
@@ -24,7 +24,6 @@ import { usePermission } from '../../components/Permission.tsx';
 import { useLiveChannel } from '../../live/useLive.ts';
 import { workOrderPath } from '../notice/workOrderLink.ts';
 import { WorkOrderFormDialog, type WorkOrderPlace } from '../workorder/WorkOrderFormDialog.tsx';
-import { makeLocator, newlyRaised, type Pulse, pulseLook, steadyAlarms } from './map/alarmPulses.ts';
 import { benchRequest, probe } from './map/automation.ts';
 import { DeckOverlay } from './map/DeckOverlay.tsx';
 import { bd09ToDisplay, displayToBd09 } from './map/displayCoordinates.ts';
@@ -42,9 +41,9 @@ import {
   type LayerToggles,
   meterPointLayer,
   type Picked,
-  type PulseDatum,
 } from './map/mapLayers.ts';
 import { OFFLINE_STYLE } from './map/offlineStyle.ts';
+import { useAlarmPulses } from './map/useAlarmPulses.ts';
 import { useMapData } from './map/useMapData.ts';
 import { useMapWorkOrders } from './map/useMapWorkOrders.ts';
 import { districtAt } from './map/workOrderLayer.ts';
@@ -75,51 +74,7 @@ export function OperationsMapPage() {
 
   // — live alarms: pulse the new ones, ring the severe/urgent ones —
   const alarms = useLiveChannel<Alarm>(can([PERMISSIONS.monitoringAlarmView]) && !bench ? ALARMS : null);
-  const seen = useRef<Set<number> | null>(null);
-  const [pulses, setPulses] = useState<Pulse[]>([]);
-  const [now, setNow] = useState(0);
-  const locate = useMemo(() => {
-    const centres = new Map<number, LngLat>();
-    for (const d of data.districts) if (d.centre) centres.set(d.district.id, d.centre);
-    return makeLocator(data.meters?.row ?? new Map(), data.meters?.positions ?? new Float64Array(0), centres);
-  }, [data.districts, data.meters]);
-  useEffect(() => {
-    if (alarms.seq === null) return;
-    const { fresh, seen: next } = newlyRaised(seen.current, alarms.items);
-    seen.current = next;
-    if (fresh.length === 0) return;
-    const at = performance.now();
-    const added: Pulse[] = [];
-    for (const a of fresh) {
-      const position = locate(a);
-      if (position) added.push({ alarmId: a.id, position, level: a.level, startedAt: at });
-    }
-    if (added.length > 0) setPulses((p) => [...p, ...added]);
-  }, [alarms.items, alarms.seq, locate]);
-  useEffect(() => {
-    if (pulses.length === 0) return;
-    let frame = requestAnimationFrame(function tick(time) {
-      setNow(time);
-      frame = requestAnimationFrame(tick);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [pulses.length]);
-  const pulseData = useMemo<PulseDatum[]>(() => {
-    const out: PulseDatum[] = [];
-    for (const p of pulses) {
-      const look = pulseLook(now - p.startedAt);
-      if (look) out.push({ position: p.position, ...look });
-    }
-    return out;
-  }, [pulses, now]);
-  useEffect(() => {
-    // drop faded pulses (stops the animation loop once none is left)
-    if (pulses.length > 0 && pulseData.length === 0 && now > 0) setPulses([]);
-  }, [pulses.length, pulseData.length, now]);
-  const steady = useMemo(
-    () => steadyAlarms(alarms.items).flatMap((a) => locate(a) ?? []) as unknown as LngLat[],
-    [alarms.items, locate],
-  );
+  const { pulses: pulseData, steady } = useAlarmPulses(alarms, data);
 
   // — draw mode —
   const drawing = draw.mode === 'draw' || draw.mode === 'saving' ? draw : null;

@@ -1,5 +1,6 @@
-// Home: a greeting by the hour with the user's name, company, roles and today's date, and cards for the pages the
-// user can open. Dashboards come later; nothing here is a made-up figure.
+// Home: a compact greeting by the hour with the user's name, company, roles and today's date; the live dashboards the
+// user may see, in their own layout (features/dashboard); and cards for the pages the user can open. Nothing here is
+// a made-up figure.
 import { Card, Classes, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,9 @@ import { useCompany } from '../../shell/CompanyBrand.tsx';
 import { menuIcon } from '../../shell/menuIcon.ts';
 import { UserAvatar } from '../../shell/UserAvatar.tsx';
 import { useCurrentMenusQuery, useCurrentUserQuery } from '../auth/authApi.ts';
+import { DashboardGrid } from '../dashboard/DashboardGrid.tsx';
 import { greetingFor } from './greeting.ts';
+import './HomePage.css';
 
 const allEntries = (routes: ReturnType<typeof buildMenuRoutes>) =>
   visibleMenu(routes).flatMap(function walk(r): ReturnType<typeof buildMenuRoutes> {
@@ -37,8 +40,8 @@ export function HomePage() {
 
   return (
     <div className="wo-page wo-home">
-      <Card className="wo-welcome" elevation={0}>
-        <UserAvatar user={user} size={64} />
+      <Card className="wo-welcome wo-welcome-compact" elevation={0}>
+        <UserAvatar user={user} size={48} />
         <div className="wo-welcome-text">
           <h1>
             {t('home.greetingLine', {
@@ -74,6 +77,8 @@ export function HomePage() {
           />
         </svg>
       </Card>
+
+      <DashboardGrid />
 
       <section className="wo-section" aria-labelledby="wo-quick-links">
         <div className="wo-section-head">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { REQUIRED_CLASS } from '../../components/FormField.tsx';
 import { useShelveAlarmsMutation } from './alarmsApi.ts';
 
 export type AlarmShelveDialogProps = {
@@ -60,7 +61,7 @@ export function AlarmShelveDialog({ ids, onClose }: AlarmShelveDialogProps) {
       <FormGroup
         label={t('alarmConsole.reason')}
         labelFor="alarm-shelve-reason"
-        labelInfo="*"
+        className={REQUIRED_CLASS}
         intent={showError ? Intent.DANGER : Intent.NONE}
         helperText={showError ? t('alarmConsole.reasonRequired') : undefined}
       >

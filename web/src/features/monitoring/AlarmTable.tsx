@@ -58,8 +58,8 @@ const STATE_INTENT: Record<AlarmViewState, Intent> = {
 const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 /** within the table: month-day and time (the year is in the cell's title) */
 const shortTime = (iso: string) => time(iso).slice(5);
-/** month-day, hours and minutes: the merged layouts' time (seconds in the title with the year) */
-const minuteTime = (iso: string) => time(iso).slice(5, 16);
+/** month-day, hours and minutes: the merged layouts' time (seconds in the title with the year); the home ticker's */
+export const minuteTime = (iso: string) => time(iso).slice(5, 16);
 
 export function AlarmLevelTag({ level }: { level: Alarm['level'] }) {
   const { t } = useTranslation();
@@ -145,6 +145,17 @@ function Handling({ alarm, brief }: { alarm: Alarm; brief?: boolean }) {
   );
 }
 
+/** The value over the limit it crossed (two lines, as the source over its kind: the column stays narrow). */
+function ValueOverLimit({ text }: { text: string }) {
+  const [value, limit] = text.split(' / ');
+  return (
+    <>
+      <div>{value}</div>
+      {limit && <div className={`${Classes.TEXT_MUTED} wo-alarm-kind`}>/ {limit}</div>}
+    </>
+  );
+}
+
 type RowProps = Pick<
   AlarmTableProps,
   'selected' | 'onSelectedChange' | 'onAction' | 'canEdit' | 'canRaise' | 'layout'
@@ -204,7 +215,7 @@ function AlarmRow({
       {wide && <td data-col="area">{alarm.areaName ?? ''}</td>}
       {wide && (
         <td data-col="value" className="wo-num">
-          {value}
+          <ValueOverLimit text={value} />
         </td>
       )}
       <td data-col="raisedAt" title={time(alarm.raisedAt)}>
@@ -215,7 +226,7 @@ function AlarmRow({
           minimal
           intent={STATE_INTENT[state]}
           className="wo-alarm-state"
-          title={wide ? undefined : t(`alarmConsole.state.${state}`)}
+          title={t(`alarmConsole.stateFull.${state}`)}
         >
           {t(`alarmConsole.state.${state}`)}
         </Tag>
@@ -373,7 +384,7 @@ export function AlarmTable(props: AlarmTableProps) {
                 aria-expanded={open}
                 aria-label={t(open ? 'alarmConsole.hideChildren' : 'alarmConsole.showChildren')}
                 title={t('alarmConsole.children', { count })}
-                text={layout === 'wide' ? t('alarmConsole.children', { count }) : String(count)}
+                text={layout === 'wide' ? t('alarmConsole.childrenShort', { count }) : String(count)}
                 onClick={() => onToggleExpanded(alarm.id)}
               />
             ) : undefined;

@@ -4,18 +4,7 @@
 // to-do click (or its 'view work order' button) opens the work-order page with ?code=<param> (the dispatch page when
 // the user's menus hold it, else the crew's own orders). The list is live
 // (the notifications topic); the hourly poll of spec §4 runs only while the socket is down.
-import {
-  Button,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Intent,
-  PopoverNext,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Intent, PopoverNext, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { NOTICE_CATEGORY, NOTICE_POLL_MS, type NoticeCategory, type Notification } from '@waterops/shared/notice';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +13,7 @@ import { formatDateTime } from '../../components/dateRange.ts';
 import { useLiveConnection } from '../../live/useLive.ts';
 import { badgeText, unreadOf } from './bellItems.ts';
 import { NoticeRecordsDialog } from './NoticeRecordsDialog.tsx';
+import { NoticeShownDialog } from './NoticeShownDialog.tsx';
 import { useBellNotificationsQuery, useNoticeReadAllMutation, useNoticeReadMutation } from './noticeApi.ts';
 import { useWorkOrderPath } from './workOrderLink.ts';
 import './notice.css';
@@ -163,22 +153,7 @@ export function MessageBell() {
           )}
         </Button>
       </PopoverNext>
-      <Dialog
-        isOpen={shown !== null}
-        onClose={() => setShown(null)}
-        title={shown?.title}
-        // no icon without a title (closed): Blueprint warns on every mount of the bell otherwise
-        icon={shown ? 'notifications' : undefined}
-        style={{ width: 480 }}
-      >
-        <DialogBody>
-          <p className="wo-notice-shown-content">{shown?.content}</p>
-          <p className={Classes.TEXT_MUTED}>{shown ? time(shown.createTime) : ''}</p>
-        </DialogBody>
-        <DialogFooter
-          actions={<Button intent={Intent.PRIMARY} text={t('common.ok')} onClick={() => setShown(null)} />}
-        />
-      </Dialog>
+      <NoticeShownDialog notice={shown} onClose={() => setShown(null)} />
       <NoticeRecordsDialog
         category={records}
         onClose={() => setRecords(null)}

@@ -104,7 +104,7 @@ describe('the account page', () => {
     expect(screen.getAllByText('启用').length).toBeGreaterThan(0);
   });
 
-  it('asks for an initial password of 6 characters when creating, and sends the chosen roles', async () => {
+  it('asks for an initial password of 6 characters, not a common one, when creating, and sends the chosen roles', async () => {
     const { calls } = renderAccounts();
     await ui.row();
     await userEvent.click(await ui.create());
@@ -115,13 +115,17 @@ describe('the account page', () => {
     expect(within(dialog).getByText('密码长度至少为6位')).toBeTruthy();
     await userEvent.type(ui.field(dialog, '昵称'), '韩梅梅');
 
+    // issue 17: long enough now, but the commonest password of all
     await userEvent.type(ui.password(dialog) as HTMLElement, '6');
+    await userEvent.tab();
+    expect(within(dialog).getByText('密码太常见,容易被猜中,请换一个')).toBeTruthy();
+    await userEvent.type(ui.password(dialog) as HTMLElement, 'x');
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: '抄表员' }));
     await userEvent.click(ui.ok(dialog));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
     expect(saves(calls)[0]?.body).toEqual({
       username: 'han.mei',
-      password: '123456',
+      password: '123456x',
       nickname: '韩梅梅',
       mobile: null,
       roleIds: [3],

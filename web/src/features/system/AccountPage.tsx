@@ -1,6 +1,6 @@
 // Accounts as a descriptor: user name, nickname, mobile, roles, enabled (a switch), created; filters by name,
 // nickname, mobile, state and role; create (user name and initial password only then) / edit with the shared
-// account rules; reset password and delete per row.
+// account rules; reset password, two-step verification (require, reset) and delete per row.
 import { Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import { ACCOUNT_TYPES, DEFAULT_ACCOUNT_TYPE } from '@waterops/shared/place';
@@ -20,6 +20,7 @@ import type { FieldRule, ResourceDescriptor } from '../../resources/types.ts';
 import { EnabledSwitch, PasswordResetDialog, RolePicker, roleIdsOf } from './AccountParts.tsx';
 import { AccountTypeLabel, ScopeTags } from './AccountScopeCells.tsx';
 import { AreaScopeField, areasText, RegionScopeField, regionsText, scopeIdsOf } from './AccountScopeFields.tsx';
+import { AccountTotpDialog } from './AccountTotpDialog.tsx';
 import { ACCOUNT_RESOURCE, useAllRolesQuery } from './accessApi.ts';
 import { departmentOptions, useAllDepartmentsQuery } from './departmentApi.ts';
 
@@ -245,6 +246,13 @@ export const accountResource = (
       icon: 'lock',
       permissions: EDIT,
       dialog: ({ row, onClose }) => <PasswordResetDialog row={row} onClose={onClose} />,
+    },
+    {
+      id: 'totp',
+      labelKey: 'totp.adminAction',
+      icon: 'mobile-phone',
+      permissions: EDIT,
+      dialog: ({ row, onClose }) => <AccountTotpDialog row={row} onClose={onClose} />,
     },
   ],
 });

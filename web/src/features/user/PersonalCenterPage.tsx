@@ -1,4 +1,5 @@
-// Personal center page: the profile summary with buttons that open the profile and password dialogs.
+// Personal center page: the profile summary with buttons that open the profile and password dialogs, and the
+// two-step verification card.
 import { Button, Card, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -7,6 +8,7 @@ import { useCompany } from '../../shell/CompanyBrand.tsx';
 import { dialogOpened } from '../../shell/layoutSlice.ts';
 import { UserAvatar } from '../../shell/UserAvatar.tsx';
 import { effectivePermissions, useCurrentUserQuery } from '../auth/authApi.ts';
+import { TotpCard } from './TotpCard.tsx';
 
 export function PersonalCenterPage() {
   const { t } = useTranslation();
@@ -91,6 +93,7 @@ export function PersonalCenterPage() {
           <p className={Classes.TEXT_MUTED}>{t('profile.securityText')}</p>
           <Button icon="key" text={t('password.title')} onClick={() => dispatch(dialogOpened('password'))} />
         </Card>
+        <TotpCard />
       </div>
     </div>
   );

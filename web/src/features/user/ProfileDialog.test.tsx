@@ -51,6 +51,23 @@ describe('personal-center dialog', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
+  it('marks nickname and mobile required and focuses the first one in error on a refused save', async () => {
+    open();
+    await ui.dialog();
+    await waitFor(() => expect((ui.nickname() as HTMLInputElement).value).toBe('Admin'));
+    for (const input of [ui.nickname(), ui.mobile()]) {
+      expect((input as HTMLInputElement).required).toBe(true);
+      expect(input.closest('.bp6-form-group')?.classList.contains('wo-required')).toBe(true);
+    }
+    await userEvent.clear(ui.mobile());
+    await userEvent.click(ui.submit());
+    await waitFor(() => expect(document.activeElement).toBe(ui.mobile()));
+    await userEvent.clear(ui.nickname());
+    await userEvent.click(ui.submit());
+    await waitFor(() => expect(document.activeElement).toBe(ui.nickname()));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('sends trimmed values', async () => {
     const { messages } = open();
     await ui.dialog();

@@ -1,5 +1,6 @@
 // Personal center (dialog 600 px, spec §5): user name read-only; nickname, mobile and avatar, trimmed and checked
-// with the shared rules; saving refreshes the user shown in the top bar.
+// with the shared rules (the fields they require marked); saving refreshes the user shown in the top bar. A refused
+// save brings the first field in error into view (FormDialog).
 import { FormGroup, Intent } from '@blueprintjs/core';
 import { maxLengthOf } from '@waterops/shared/rules';
 import { ProfileUpdate, validateProfile } from '@waterops/shared/user';
@@ -11,11 +12,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { ImageUploader } from '../../components/ImageUploader.tsx';
+import { requiredFields } from '../../resources/rules.ts';
 import { dialogClosed } from '../../shell/layoutSlice.ts';
 import { useCurrentUserQuery } from '../auth/authApi.ts';
 import { useUpdateProfileMutation, useUploadImageMutation } from './userApi.ts';
 
 type Field = 'nickname' | 'mobile' | 'headImgUrl';
+
+const REQUIRED = requiredFields(validateProfile({}));
 
 export function ProfileDialog() {
   const { t } = useTranslation();
@@ -86,6 +90,7 @@ export function ProfileDialog() {
         onBlur={() => handleBlur('nickname')}
         error={errorOf('nickname')}
         maxLength={maxLengthOf(ProfileUpdate, 'nickname')}
+        required={REQUIRED.has('nickname')}
       />
       <FormField
         label={t('profile.mobile')}
@@ -95,6 +100,7 @@ export function ProfileDialog() {
         error={errorOf('mobile')}
         inputMode="tel"
         maxLength={20}
+        required={REQUIRED.has('mobile')}
         leftIcon="mobile-phone"
       />
       <FormGroup label={t('profile.avatar')} helperText={errorOf('headImgUrl')} intent={avatarIntent}>

@@ -6,6 +6,7 @@ import { FormGroup, Intent } from '@blueprintjs/core';
 import type { MessageKey } from '@waterops/shared/i18n';
 import { type ActionInputs, CompletionCause, type CrewMember, type WorkOrderAction } from '@waterops/shared/workorder';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_CLASS } from '../../components/FormField.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { AssigneePicker } from './AssigneePicker.tsx';
@@ -84,8 +85,8 @@ export function ActionInputFields({
       )}
       {inputs.dueAt && (
         <FormGroup
+          className={REQUIRED_CLASS}
           label={t('workOrderPage.input.dueAt')}
-          labelInfo="*"
           intent={intentOf('dueAt')}
           helperText={errorOf('dueAt') ?? undefined}
         >
@@ -100,7 +101,7 @@ export function ActionInputFields({
       {inputs.cause && (
         <SelectField
           label={t('workOrder.field.cause')}
-          labelInfo="*"
+          required
           large
           value={draft.cause}
           onChange={(cause) => set({ cause })}
@@ -124,7 +125,7 @@ export function ActionInputFields({
       {inputs.comment && (
         <TextAreaField
           label={commentLabel}
-          labelInfo={commentRequired ? '*' : undefined}
+          required={commentRequired}
           rows={3}
           maxLength={500}
           value={draft.comment}

@@ -5,6 +5,7 @@ import { Callout, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import type { CrewMember } from '@waterops/shared/workorder';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_CLASS } from '../../components/FormField.tsx';
 import { usePermission } from '../../components/Permission.tsx';
 import { crewInOrder, crewName, suggestAssignee } from './crewSuggestion.ts';
 import { CREW_READERS, useCrewQuery } from './workOrderApi.ts';
@@ -47,9 +48,9 @@ export function AssigneePicker({ value, onChange, departmentId = null, error }: 
   const ordered = crewInOrder(crew);
   return (
     <FormGroup
+      className={REQUIRED_CLASS}
       label={t('workOrder.field.assigneeId')}
       labelFor={id}
-      labelInfo="*"
       intent={error ? Intent.DANGER : Intent.NONE}
       helperText={error ?? undefined}
     >
@@ -57,6 +58,7 @@ export function AssigneePicker({ value, onChange, departmentId = null, error }: 
         id={id}
         fill
         large
+        required
         value={value ?? ''}
         disabled={isFetching && crew.length === 0}
         onChange={(e) => {

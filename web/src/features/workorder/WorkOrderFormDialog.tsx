@@ -1,7 +1,8 @@
 // A work order by hand (new) or its fields changed (the 'edit' action): title, type, priority (the type's
 // DEFAULT_PRIORITY until chosen), description, address, contact, meter and resident with the existing selectors,
-// photos; a new order may be assigned at once. The shared save rules (`validateWorkOrderSave`) show before sending,
-// the server's refusal after; a new order carries one idempotency key per opening of the dialog, so a retried or
+// photos; a new order may be assigned at once. The shared save rules (`validateWorkOrderSave`) mark the fields they
+// require and show before sending, the server's refusal after (a refused save brings the first field in error into
+// view: FormDialog); a new order carries one idempotency key per opening of the dialog, so a retried or
 // double-clicked create gives one order.
 import { FormGroup } from '@blueprintjs/core';
 import { PERMISSIONS } from '@waterops/shared/auth';
@@ -19,7 +20,7 @@ import { MeterSelect } from '../../components/selectors/MeterSelect.tsx';
 import { ResidentSelect } from '../../components/selectors/ResidentSelect.tsx';
 import type { SelectorItem } from '../../components/selectors/remoteSelector.ts';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
-import { messagesByField } from '../../resources/rules.ts';
+import { messagesByField, requiredFields } from '../../resources/rules.ts';
 import { type Assignment, AssignNowField, assigneeMissing, assignmentBody, NO_ASSIGNMENT } from './AssignNowField.tsx';
 import { PhotosField } from './PhotosField.tsx';
 import { kindOf, type OrderKind, TypePriorityFields } from './TypePriorityFields.tsx';
@@ -71,6 +72,8 @@ const draftOf = (o: WorkOrder | undefined): Draft => ({
 });
 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
+
+const REQUIRED = requiredFields(validateWorkOrderSave({}));
 
 export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrderFormDialogProps) {
   const { t } = useTranslation();
@@ -141,18 +144,19 @@ export function WorkOrderFormDialog({ order, onClose, onSaved, place }: WorkOrde
     >
       <div className="wo-wo-form">
         <FormField
-          label={`${t('workOrder.field.title')} *`}
+          label={t('workOrder.field.title')}
           value={draft.title}
           onChange={(title) => set({ title })}
           error={errorOf('title')}
           maxLength={100}
+          required={REQUIRED.has('title')}
         />
         <div className="wo-wo-form-row">
           <TypePriorityFields value={draft} onChange={set} priorityHint={t('workOrderPage.form.priorityDefault')} />
         </div>
         <TextAreaField
           label={t('workOrder.field.description')}
-          labelInfo="*"
+          required={REQUIRED.has('description')}
           rows={3}
           maxLength={2000}
           value={draft.description}

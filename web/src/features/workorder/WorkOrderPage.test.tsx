@@ -369,15 +369,27 @@ describe('the dispatch workstation', () => {
     await page.serve([]);
     await userEvent.click(await screen.findByRole('button', { name: '新建工单' }));
     const dialog = await ui.dialog();
+    // title and description are what the save rules require: marked as every form marks them, the label exact
+    const title = within(dialog).getByLabelText('工单标题') as HTMLInputElement;
+    const description = within(dialog).getByLabelText('问题描述') as HTMLTextAreaElement;
+    for (const input of [title, description]) {
+      expect(input.required).toBe(true);
+      expect(input.closest('.bp6-form-group')?.classList.contains('wo-required')).toBe(true);
+    }
+    expect((within(dialog).getByLabelText('联系电话') as HTMLInputElement).required).toBe(false);
     await userEvent.click(ui.ok());
     expect(within(dialog).getByText('请输入工单标题')).toBeTruthy();
     expect(within(dialog).getByText('请输入问题描述')).toBeTruthy();
     expect(page.posted('/workorder/save')).toEqual([]);
+    // the refused save leaves the cursor in the first field to correct
+    await waitFor(() => expect(document.activeElement).toBe(title));
 
-    await userEvent.type(within(dialog).getByLabelText(/工单标题/), '东直门主管爆裂');
+    await userEvent.type(title, '东直门主管爆裂');
     await userEvent.selectOptions(within(dialog).getByLabelText('工单类型'), 'burst');
     expect((within(dialog).getByLabelText('优先级') as HTMLSelectElement).value).toBe('urgent');
-    await userEvent.type(within(dialog).getByLabelText(/问题描述/), '路面冒水');
+    await userEvent.click(ui.ok());
+    await waitFor(() => expect(document.activeElement).toBe(description));
+    await userEvent.type(description, '路面冒水');
     // neither a mobile, a landline with its area code nor a service number
     await userEvent.type(within(dialog).getByLabelText('联系电话'), '138-0013');
     await userEvent.click(ui.ok());

@@ -41,6 +41,13 @@ export const alarmConsoleZhCN = {
       cleared: '已恢复',
       shelved: '已搁置',
     },
+    stateFull: {
+      activeUnacked: '告警中·未确认',
+      activeAcked: '告警中·已确认',
+      clearedUnacked: '已恢复·未确认',
+      cleared: '已恢复',
+      shelved: '已搁置',
+    },
     column: {
       level: '级别',
       type: '类型',
@@ -66,6 +73,7 @@ export const alarmConsoleZhCN = {
     unit: { volt: 'V', dbm: 'dBm', none: '', days: '天', hours: '小时', m3: 'm³', m3h: 'm³/h' },
     empty: '当前没有告警',
     children: '{{count}} 条被抑制的告警',
+    childrenShort: '{{count}} 条被抑制的告警',
     showChildren: '展开被抑制的告警',
     hideChildren: '收起被抑制的告警',
     selectAll: '全选',
@@ -171,7 +179,15 @@ export const alarmConsoleEn: typeof alarmConsoleZhCN = {
       meter: 'Meter',
       district: 'District',
     },
+    // short, as control-room displays write them (the table fits 1440 px); the full words are the tag's title
     state: {
+      activeUnacked: 'Active, unacked',
+      activeAcked: 'Active, acked',
+      clearedUnacked: 'Cleared, unacked',
+      cleared: 'Cleared',
+      shelved: 'Shelved',
+    },
+    stateFull: {
       activeUnacked: 'Active, unacknowledged',
       activeAcked: 'Active, acknowledged',
       clearedUnacked: 'Cleared, unacknowledged',
@@ -203,6 +219,7 @@ export const alarmConsoleEn: typeof alarmConsoleZhCN = {
     unit: { volt: 'V', dbm: 'dBm', none: '', days: 'd', hours: 'h', m3: 'm³', m3h: 'm³/h' },
     empty: 'No alarms right now',
     children: '{{count}} suppressed alarms',
+    childrenShort: '{{count}} suppressed',
     showChildren: 'Show suppressed alarms',
     hideChildren: 'Hide suppressed alarms',
     selectAll: 'Select all',

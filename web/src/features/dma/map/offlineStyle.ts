@@ -7,3 +7,10 @@ export const OFFLINE_STYLE: StyleSpecification = {
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef1f5' } }],
 };
+
+/** The same on a dark page (the big screen): a deep blue ground the districts and alarms stand out on. */
+export const OFFLINE_STYLE_DARK: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#0a1b31' } }],
+};

@@ -32,6 +32,8 @@ export type MapMeterData = DisplayMeters & {
 
 const EMPTY: never[] = [];
 
+export type MapData = ReturnType<typeof useMapData>;
+
 export function useMapData(bench: { count: number } | null) {
   const can = usePermission();
   const config = useMapConfigQuery();
