@@ -131,7 +131,10 @@ describe('home dashboards and the big screen', () => {
     expect(await widget(page, /^数据雷达图$/).count()).toBe(0);
 
     // a figure leads to the page it comes from: the meters' count to the meter list
-    await widget(page, /^平台概览$/).getByRole('link', { name: /^[\d,]+$/ }).first().click();
+    await widget(page, /^平台概览$/)
+      .getByRole('link', { name: /^[\d,]+$/ })
+      .first()
+      .click();
     await page.waitForURL(/#\/device\/meter$/);
     await visible(activeView(page).getByRole('heading', { name: '水表管理' }));
 
