@@ -10,9 +10,13 @@
 // BENCH_WORKORDER_SCALE shrinks the work-order benchmark's orders (0.01 = 10,000), BENCH_WORKORDER_RUNS its runs per
 // case; BENCH_WORKORDER_LIVE_SCALE the live half's users, assignments and orders.
 // BENCH_SCREEN_SOAK_MIN / BENCH_SCREEN_CYCLES: the big screen's soak minutes (default 10) and cut/restore cycles (100).
+// BENCH_LEAKS_SEEDS: the leak benchmark's simulated years per network, as seeds (default "1,2"; "1,2,3" runs three);
+// BENCH_LEAKS_NETWORKS: which networks (default "Net3,Hanoi"); BENCH_LEAKS_DETECTOR: a module whose
+// detectNightlineEvents is scored instead of the product's (to compare two versions of the detector).
 import { benchBigScreen, DEFAULT_BIG_SCREEN_SETTINGS } from './bigScreen.ts';
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
+import { benchLeaks, DEFAULT_LEAKS_SETTINGS } from './leaks/leaks.ts';
 import { benchLists, DEFAULT_LISTS_SETTINGS } from './lists.ts';
 import { benchLive, DEFAULT_LIVE_SETTINGS, scaleLiveSettings } from './live.ts';
 import { benchMap, DEFAULT_MAP_SETTINGS } from './map.ts';
@@ -100,6 +104,13 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     benchWorkOrdersLive(
       scaleWorkOrderLiveSettings(DEFAULT_WORK_ORDER_LIVE_SETTINGS, Number(process.env.BENCH_WORKORDER_LIVE_SCALE ?? 1)),
     ),
+  leaks: () =>
+    benchLeaks({
+      ...DEFAULT_LEAKS_SETTINGS,
+      seeds: (process.env.BENCH_LEAKS_SEEDS ?? DEFAULT_LEAKS_SETTINGS.seeds.join(',')).split(',').map(Number),
+      networks: (process.env.BENCH_LEAKS_NETWORKS ?? DEFAULT_LEAKS_SETTINGS.networks.join(',')).split(','),
+      detector: process.env.BENCH_LEAKS_DETECTOR ?? null,
+    }),
 };
 
 const asked = process.argv.slice(2);

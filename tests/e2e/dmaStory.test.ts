@@ -4,15 +4,20 @@
 // its outline, opens its night flow and runs the analysis: the nightline shows the step, with its probable start
 // day (within two days of the simulator's leak) and the volume lost; the night-flow alarm is in the alarm console;
 // the production–sales difference page has the district's month; the operations map draws it coloured, with its
-// panel on click. Screenshots go to tests/e2e/screenshots/dma-story-*.png.
+// panel on click. Then issue 19's engineer: a district fed by one district flow meter (a bulk meter, no residential
+// area), a year of its 5-minute SCADA export (`;`, decimal commas, a column named by the meter's tag) imported on
+// the night-flow page, and the three planted leaks read back as events: a repaired step, an incipient leak found
+// before half its size and a step on top of it. Screenshots go to tests/e2e/screenshots/dma-story-*.png.
+import { DEVICE_PATHS } from '@waterops/shared/device';
 import { type District, DMA_PATHS, type NightFlowSeries } from '@waterops/shared/dma';
-import { chinaDay } from '@waterops/shared/reading';
+import { addDays, chinaDay } from '@waterops/shared/reading';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../gateway/src/simulator/simulator.ts';
 import { CLIENT_BASIC } from '../fixtures/credentials.ts';
 import { startGatewayProcess } from '../fixtures/gatewayProcess.ts';
 import { pickLeakStory } from '../fixtures/leakStory.ts';
+import { type ScadaLeak, scadaYearCsv } from '../fixtures/scadaYear.ts';
 import { launchBrowser, newContext, type RunningServer, screenshot, signInAt, visible } from './harness.ts';
 import type {} from './opsMapProbe.ts';
 
@@ -205,4 +210,82 @@ describe('district metering, end to end', () => {
     await screenshot(page, 'dma-story-night-flow-en');
     await context.close();
   });
+
+  it('imports a year of a district meter’s SCADA export and reads its three leaks as events (zh)', async () => {
+    // the year ends on a Saturday, so its weekends and the seeded noise fall the same way whatever day this runs
+    const yesterday = chinaDay(new Date(Date.now() - DAY));
+    const to = addDays(yesterday, -((new Date(`${yesterday}T00:00:00Z`).getUTCDay() + 1) % 7));
+    const from = addDays(to, -364);
+    const [repaired, incipient, onTop] = [
+      { start: addDays(to, -200), end: addDays(to, -150), m3h: 12, rampDays: 0 },
+      { start: addDays(to, -90), end: null, m3h: 15, rampDays: 30 },
+      { start: addDays(to, -40), end: null, m3h: 9, rampDays: 0 },
+    ] as [ScadaLeak, ScadaLeak, ScadaLeak];
+    const csv = scadaYearCsv({ tag: 'FIT-101', from, to, nightFlow: 60, leaks: [repaired, incipient, onTop], seed: 1 });
+
+    // the district flow meter needs no residential area; it is the district's only inlet
+    const suffix = Date.now().toString(36).slice(-5);
+    const meter = await call<{ id: number; meterCode: string }>(DEVICE_PATHS.meterSave, {
+      meterCode: `DM${suffix}`,
+      meterKind: 'district',
+      areaId: null,
+    });
+    const districtName = `E2E整年分区${suffix}`;
+    const saved = await call<{ id: number }>(DMA_PATHS.districtSave, { districtName, inletMeterIds: [meter.id] });
+
+    const context = await newContext(browser as Browser, 'zh-CN');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, (server as RunningServer).url, 'admin', 'admin123');
+    await page.goto(`${server?.url}/#/dma/nightFlow?districtId=${saved.id}`);
+    await view(page).getByRole('button', { name: '导入进水流量' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'FIT-101_5min.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    // the preview reads the SCADA layout; the tag's column is mapped to the meter
+    await dialog.getByLabel('列 FIT-101 的水表').selectOption({ label: `${meter.meterCode}（进水）` });
+    expect(await dialog.getByLabel('时区').inputValue()).toBe('Asia/Shanghai');
+    await screenshot(page, 'dma-story-year-import');
+    await dialog.getByRole('button', { name: '导入', exact: true }).click();
+    await dialog.getByText(`已导入 ${365 * 288} 条`).waitFor({ state: 'visible', timeout: 150_000 });
+    await visible(dialog.getByText('采样间隔：5 分钟'));
+    await screenshot(page, 'dma-story-year-imported');
+    await dialog.getByRole('button', { name: '关闭' }).click();
+
+    // the year on the page: its events, each with its start day and when it was first seen
+    const start = view(page).getByRole('textbox', { name: '开始时间' });
+    await start.click();
+    await start.fill(addDays(chinaDay(new Date()), -365));
+    await start.press('Enter');
+    await page.keyboard.press('Escape');
+    const events = view(page).getByRole('table', { name: '漏损事件' });
+    await visible(events.getByText(repaired.start));
+    await visible(events.getByText('已修复').first());
+    await screenshot(page, 'dma-story-year-events');
+
+    const series = await call<NightFlowSeries>(
+      `${DMA_PATHS.nightFlow}?districtId=${saved.id}&from=${addDays(chinaDay(new Date()), -365)}&to=${chinaDay(new Date())}`,
+    );
+    const days = (a: string, b: string) => (Date.parse(a) - Date.parse(b)) / DAY;
+    const near = (leak: ScadaLeak, slack: number) =>
+      series.events.find((e) => e.status !== 'notConfirmed' && Math.abs(days(e.startDay, leak.start)) <= slack);
+    const shown = JSON.stringify(series.events);
+    // a step of 20 % of the night flow: dated to the day, closed at its repair
+    const step = near(repaired, 1);
+    expect(step, shown).toMatchObject({ kind: 'step', status: 'repaired' });
+    expect(Math.abs(days(step?.repairedDay as string, repaired.end as string)), shown).toBeLessThanOrEqual(2);
+    // a leak growing to 25 % over a month: found before it reached half its size
+    const growing = near(incipient, 7);
+    expect(growing?.status, shown).toBe('open');
+    expect(days(growing?.detectedDay as string, incipient.start), shown).toBeLessThan(incipient.rampDays / 2);
+    // a second leak while the first is open is an event of its own
+    const second = near(onTop, 1);
+    expect(second, shown).toMatchObject({ kind: 'step', status: 'open' });
+    expect(second?.id).not.toBe(growing?.id);
+    for (const e of series.events) expect(Date.parse(e.firstDetectedAt)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    await context.close();
+  }, 240_000);
 });

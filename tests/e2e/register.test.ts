@@ -94,6 +94,8 @@ describe('self-registration', () => {
     await page.getByLabel('短信验证码').fill(smsCode);
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/#\/login$/);
+    // the sign-in form itself, not the register form the router may still show while the page's code loads
+    await visible(page.getByRole('button', { name: '登录', exact: true }));
     await visible(page.getByText('注册成功,请登录'));
     expect(await page.getByLabel('用户名').inputValue()).toBe('newcomer');
     await page.getByLabel('密码', { exact: true }).fill('tide7pump');

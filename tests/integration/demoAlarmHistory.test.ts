@@ -153,6 +153,33 @@ describe('the alarm history of a fresh demo', () => {
     }
   });
 
+  it('records where the fault plan worsens: each level change of an open alarm, chained from the level before', async () => {
+    const all = new Map((await alarms()).map((a) => [String(a.id), a]));
+    const changes = (
+      await sql<{ alarm_id: string; action: string; from_level: string | null; to_level: string | null }>`
+        select alarm_id, action, from_level, to_level from alarm_events
+        where company_id = ${companyId} and action in ('raised', 'reraised', 'levelChanged') order by id`.execute(
+        t.app.db,
+      )
+    ).rows.filter((e) => all.has(String(e.alarm_id)));
+    // an outage that lasts escalates (offline: alarm, severe, urgent hours)
+    expect(changes.some((e) => e.action === 'levelChanged')).toBe(true);
+    const levelOf = new Map<string, string | null>();
+    for (const e of changes) {
+      const id = String(e.alarm_id);
+      if (e.action !== 'levelChanged') {
+        levelOf.set(id, null);
+        continue;
+      }
+      expect(e.from_level, id).not.toBe(e.to_level);
+      const before = levelOf.get(id);
+      if (before) expect(e.from_level, id).toBe(before);
+      levelOf.set(id, e.to_level);
+    }
+    // the alarm's level is the last change's, where no re-raise came after it
+    for (const [id, level] of levelOf) if (level) expect(all.get(id)?.level, id).toBe(level);
+  });
+
   it('groups each outage: the concentrator the parent, its collectors and meters raised, cleared and acked with it', async () => {
     const all = await alarms();
     const parents = all.filter((a) => a.alarm_type === 'offline' && a.source_kind === 'concentrator');

@@ -102,8 +102,9 @@ describe('the night-flow job on a district with a leak', () => {
       .where('company_id', '=', companyId)
       .where('district_id', '=', district.id)
       .execute();
-    // the first run analyses the whole history (90 days to today); the 53 days from FROM have a nightline
-    expect(nightlines.length).toBe(90);
+    // the first run analyses the whole history: from the meters' first data (the read at 00:00 of FROM closes the
+    // day before) to today; the 53 days from FROM have a nightline
+    expect(nightlines.length).toBe(54);
     expect(nightlines.filter((r) => r.nightline !== null)).toHaveLength(53);
     const first = nightlines.find((r) => text(r.day) === day(10));
     expect(Number(first?.nightline)).toBeCloseTo(10 * (1 + 0.02 * noise(10)) - 2, 2);
@@ -178,7 +179,8 @@ describe('the night-flow job on a district with a leak', () => {
     clockAt(DAYS - 1);
     const res = await post(`${DMA_PATHS.nightFlowAnalyse}?districtId=${district.id}`, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().datas).toMatchObject({ districts: 1, days: 90 });
+    // analysed again in full: from the first data (the day before FROM) to today
+    expect(res.json().datas).toMatchObject({ districts: 1, days: DAYS + 1 });
     const events = await t.app.db
       .selectFrom('district_leak_events')
       .selectAll()

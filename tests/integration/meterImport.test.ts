@@ -21,10 +21,18 @@ import { startTestApp, type TestApp } from '../fixtures/testApp.ts';
 
 const SHEETS = sheetPaths(DEVICE_PATHS.meters);
 const ZH = ['表身号', '远传号', '采集器', '集中器', '厂家', '表型', '口径', '阀控', '钢印号', '最大读数', '底数'];
-const ZH_REST = ['铅封号', '精度', '小区', '安装地址', '安装日期', '运行年限', '经度', '纬度'];
+const ZH_REST = ['铅封号', '精度', '小区', '安装地址', '安装日期', '运行年限', '经度', '纬度', '水表类别'];
 const EN = ['Body code', 'Remote code', 'Collector', 'Concentrator', 'Manufacturer', 'Meter type', 'Caliber'];
 const EN_REST = ['Valve control', 'Steel seal', 'Max reading', 'Base', 'Lead seal number', 'Precision'];
-const EN_LAST = ['Residential area', 'Address', 'Install date', 'Operation years', 'Longitude', 'Latitude'];
+const EN_LAST = [
+  'Residential area',
+  'Address',
+  'Install date',
+  'Operation years',
+  'Longitude',
+  'Latitude',
+  'Meter kind',
+];
 
 let t: TestApp;
 let companyId: number;
@@ -204,6 +212,38 @@ describe('meter import with good and bad rows', () => {
     const job = await finished(res.json().datas.id);
     expect(job).toMatchObject({ succeeded: 1, failed: 0 });
     expect(await meterByCode(code)).toMatchObject({ collectorCode: collector, valveControl: false });
+  });
+
+  it('reads the meter kind: a district meter needs no area, a household meter does, an unknown kind fails', async () => {
+    const res = await upload(
+      await buildXlsx(
+        [...ZH, ...ZH_REST],
+        [
+          row(`${tag}K1`, { 水表类别: '分区表', 小区: '' }),
+          row(`${tag}K2`, { 水表类别: 'pump' }),
+          row(`${tag}K3`, { 水表类别: '户表', 小区: '' }),
+          row(`${tag}K4`, { 水表类别: '总表' }),
+        ],
+      ),
+    );
+    const job = await finished(res.json().datas.id);
+    expect(job).toMatchObject({ succeeded: 2, failed: 2 });
+    expect(await meterByCode(`${tag}K1`)).toMatchObject({ meterKind: 'district', areaId: null });
+    expect(await meterByCode(`${tag}K2`)).toMatchObject({ meterKind: 'pump', areaName: '东四小区' });
+    expect(await meterByCode(`${tag}K3`)).toBeUndefined();
+    expect(await meterByCode(`${tag}K4`)).toBeUndefined();
+    // the export carries the kind, in the request language
+    const rows = (await readXlsx((await get(`${SHEETS.export}?meterCodePrefix=${tag}K&sort=meterCode`)).rawPayload))
+      .水表 as string[][];
+    const kind = rows[0]?.indexOf('水表类别') as number;
+    expect(rows.slice(1).map((r) => [r[0], r[kind]])).toEqual([
+      [`${tag}K1`, '分区表'],
+      [`${tag}K2`, '泵站表'],
+    ]);
+    const enRows = (await readXlsx((await get(`${SHEETS.export}?meterCodePrefix=${tag}K1`, admin, 'en')).rawPayload))[
+      'water meters'
+    ] as string[][];
+    expect(enRows[1]?.at(-1)).toBe('District meter');
   });
 
   it("does not see another tenant's collectors or areas: their rows fail", async () => {

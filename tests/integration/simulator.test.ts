@@ -100,6 +100,19 @@ describe('city simulator', () => {
     expect(districts.districts[0]?.polygon).toEqual(plan.districts[0]?.polygon);
     expect(districts.meters).toHaveLength(plan.districts.reduce((s, d) => s + d.inlets.length + d.outlets.length, 0));
     expect(districts.areas).toHaveLength(plan.areas.length);
+    // the inlets and outlets are district meters with no housing estate of their own (issue 19)
+    const measuring = await t.app.db
+      .selectFrom('water_meters')
+      .select(['meter_kind', 'area_id'])
+      .where('company_id', '=', companyId)
+      .where(
+        'meter_code',
+        'in',
+        plan.districts.flatMap((d) => [...d.inlets, ...d.outlets].map((i) => plan.meters.code[i] as string)),
+      )
+      .execute();
+    expect(measuring.length).toBeGreaterThan(0);
+    expect(new Set(measuring.map((m) => `${m.meter_kind} ${m.area_id}`))).toEqual(new Set(['district null']));
 
     // three days of daily reads and two of hourly ones per household, the district meters every 15 minutes
     const stored = await count('meter_readings');

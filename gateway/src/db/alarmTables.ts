@@ -53,6 +53,11 @@ export interface AlarmEventsTable {
   username: string | null;
   at: Timestamp;
   comment: string | null;
+  /** a `levelChanged` event's level before and after and the value and limit that moved it (m0026); else null */
+  from_level: ColumnType<string | null, string | null | undefined, string | null>;
+  to_level: ColumnType<string | null, string | null | undefined, string | null>;
+  value: Numeric;
+  threshold: Numeric;
 }
 
 /** Conditions waiting out their on-delay (not yet alarms). */

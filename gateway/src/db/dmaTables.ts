@@ -28,6 +28,11 @@ export interface DistrictsTable {
   mean_pressure_m: Numeric;
   night_use_l_per_conn_h: Numeric;
   night_day_factor_h: Numeric;
+  /** m0025: the legitimate night use stated directly, m³/h (wins over connections × L/h) */
+  night_use_m3h: Numeric;
+  /** m0027: the quiet period the night-flow detector learns its baseline from (null: the first three weeks) */
+  baseline_from: DateOnly;
+  baseline_to: DateOnly;
   remark: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -77,7 +82,7 @@ export interface DistrictLeakEventsTable {
   district_id: number;
   /** 'step' | 'trend' */
   kind: string;
-  /** 'open' | 'repaired' */
+  /** 'open' | 'repaired' | 'notConfirmed' (m0027) */
   status: string;
   start_day: Day;
   detected_day: Day;
@@ -90,6 +95,8 @@ export interface DistrictLeakEventsTable {
   /** m0018: the work order that reported the repair, and when */
   repair_order_id: ColumnType<number | null, number | null | undefined, number | null>;
   repair_reported_at: DateOnly;
+  /** m0027: when WaterOps first saw the event (wall clock); the key is (district, detected_day) */
+  first_detected_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface WellsTable {

@@ -27,6 +27,9 @@ import * as m0021 from './migrations/m0021_login_totp.ts';
 import * as m0022 from './migrations/m0022_file_contents.ts';
 import * as m0023 from './migrations/m0023_home_layouts.ts';
 import * as m0024 from './migrations/m0024_display_tokens.ts';
+import * as m0025 from './migrations/m0025_bulk_meters_night_use.ts';
+import * as m0026 from './migrations/m0026_alarm_level_changes.ts';
+import * as m0027 from './migrations/m0027_leak_event_identity.ts';
 import type { DB } from './tables.ts';
 
 /** In order; never edit or remove an entry once released: add a new one. */
@@ -55,6 +58,9 @@ export const migrations: Record<string, Migration> = {
   '0022_file_contents': m0022,
   '0023_home_layouts': m0023,
   '0024_display_tokens': m0024,
+  '0025_bulk_meters_night_use': m0025,
+  '0026_alarm_level_changes': m0026,
+  '0027_leak_event_identity': m0027,
 };
 
 /** Applies every pending migration; throws (naming the migration) when one fails. */

@@ -457,6 +457,8 @@ export interface WaterMetersTable {
   valve_state: number | null;
   /** the first China day whose daily values must be recomputed (null: the daily series is up to date) */
   dirty_from: DateOnly;
+  /** m0025: household (in a residential area) or a bulk kind (district, bulk, pump; area optional) */
+  meter_kind: Generated<'household' | 'district' | 'bulk' | 'pump'>;
 }
 
 /** Valves (deviceValve); valve_state 1 open, 0 closed. */

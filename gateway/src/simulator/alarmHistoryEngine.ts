@@ -1,16 +1,22 @@
 // The alarm engine's life of one source replayed over past evaluations, for the demo's alarm history
 // (db/seed/demoAlarmHistory.ts): the same transitions as services/alarm/alarmEvaluationRepository.ts — raise at once
-// (on-delay 0 in the demo), follow the level, return to normal after the off-delay, re-raise an alarm nobody
-// acknowledged yet — plus the operator's acknowledgement at the instant the history's people would have made it.
-// Pure: the evaluations come from the city's fault plan (alarmHistory.ts).
-import type { AlarmLevel, AlarmType } from '@waterops/shared/monitoring';
+// (on-delay 0 in the demo), follow the level (each move a levelChanged event), return to normal after the off-delay,
+// re-raise an alarm nobody acknowledged yet — plus the operator's acknowledgement at the instant the history's people
+// would have made it. Pure: the evaluations come from the city's fault plan (alarmHistory.ts).
+import type { AlarmLevel, AlarmLevelChange, AlarmType } from '@waterops/shared/monitoring';
+import { levelChangeOf } from '../services/alarm/alarmTransitions.ts';
 
 /** What holds at one evaluation: the condition's level, value and limit, or null (normal). */
 export type Condition = { level: AlarmLevel; value: number | null; threshold: number | null } | null;
 /** One evaluation of a source by the engine, at `at` (ms). */
 export type Evaluation = { at: number; cond: Condition };
 
-export type HistoryEvent = { action: 'raised' | 'reraised' | 'cleared' | 'acknowledged' | 'suppressed'; at: number };
+export type HistoryEvent = {
+  action: 'raised' | 'reraised' | 'cleared' | 'acknowledged' | 'suppressed' | 'levelChanged';
+  at: number;
+  /** on levelChanged only */
+  levelChange?: AlarmLevelChange;
+};
 
 /** One alarm as the engine left it, with its events oldest first. */
 export type HistoryAlarm = {
@@ -69,8 +75,11 @@ export const replaySource = (
     if (cond) {
       // the engine follows the level up and down; the value is written with a new level only
       if (cur?.active) {
-        if (cur.level !== cond.level)
+        const levelChange = levelChangeOf(cur, cond);
+        if (levelChange) {
           Object.assign(cur, { level: cond.level, value: cond.value, threshold: cond.threshold });
+          cur.events.push({ action: 'levelChanged', at, levelChange });
+        }
       } else if (cur) {
         // returned to normal, not acknowledged: the same alarm sounds again
         Object.assign(cur, { ...cond, active: true, raisedAt: at, clearedAt: 0 });

@@ -98,6 +98,18 @@ describe('cityArchives', () => {
     expect(districts.flatMap((d) => d.areaNames ?? []).sort()).toEqual(plan.areas.map((a) => a.name).sort());
   });
 
+  it('registers inlets and outlets as district meters without a housing estate, households in their area', () => {
+    const meters = new Map(calls.flatMap((c) => c.meters ?? []).map((m) => [m.meterCode, m]));
+    const measuring = new Set(
+      plan.districts.flatMap((d) => [...d.inlets, ...d.outlets].map((i) => plan.meters.code[i])),
+    );
+    expect(measuring.size).toBeGreaterThan(0);
+    for (const [code, m] of meters) {
+      if (measuring.has(code)) expect([m.meterKind, m.areaName]).toEqual(['district', undefined]);
+      else expect([m.meterKind, typeof m.areaName]).toEqual([undefined, 'string']);
+    }
+  });
+
   it('binds one resident to each household meter, with a valid mobile number and an address in its area', () => {
     const residents = calls.flatMap((c) => c.residents ?? []);
     expect(residents).toHaveLength(plan.households);

@@ -60,7 +60,6 @@ const meterOf = (plan: CityPlan, i: number): ArchiveMeter => {
     caliber: m.caliber[i],
     valveControl: m.valveControl[i] === 1,
     model: meterModelName(m.caliber[i] as number, m.valveControl[i] === 1, m.role[i] !== ROLE.household),
-    areaName: area.name,
     address:
       m.role[i] === ROLE.household
         ? householdAddress(plan, i)
@@ -69,6 +68,9 @@ const meterOf = (plan: CityPlan, i: number): ArchiveMeter => {
     lng: m.lng[i],
     lat: m.lat[i],
   };
+  // a district's inlet or outlet is a district meter with no housing estate of its own (issue 19)
+  if (m.role[i] === ROLE.household) meter.areaName = area.name;
+  else meter.meterKind = 'district';
   if (c >= 0) meter.concentratorCode = plan.concentrators[c]?.code;
   if (col >= 0) meter.collectorCode = plan.collectors[col]?.code;
   if (parent >= 0) meter.parentMeterCode = m.code[parent];

@@ -7,12 +7,15 @@ import { Nullable, OptionalNullable } from '../api/schemaParts.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { checkLatitude, checkLongitude, checkOperationYears } from '../rules/index.ts';
 import type { RuleViolation } from '../user/rules.ts';
+import { MeterKind, meterAreaRequired } from './meterKind.ts';
 
 /** One row of the meter list, also the detail drawer's record (names of what it points at, its current resident). */
 export const Meter = Type.Object({
   id: Type.Integer(),
   /** body code (表身号), unique in the tenant */
   meterCode: Type.String(),
+  /** household (the default) or a bulk kind: district, bulk, pump (no area needed) */
+  meterKind: MeterKind.schema,
   /** remote code (远传号): the address the meter reports under */
   remoteCode: Nullable(Type.String()),
   collectorId: Nullable(Type.Integer()),
@@ -74,6 +77,8 @@ const NumberOrText = Type.Union([Type.Number(), Type.String({ maxLength: 30 })])
 export const MeterSave = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   meterCode: Type.String({ maxLength: 50 }),
+  /** absent = household (as the form always sends it, a save states the whole meter) */
+  meterKind: Type.Optional(MeterKind.schema),
   remoteCode: OptionalNullable(Type.String({ maxLength: 50 })),
   collectorId: OptionalNullable(Type.Integer({ minimum: 1 })),
   concentratorId: OptionalNullable(Type.Integer({ minimum: 1 })),
@@ -105,6 +110,9 @@ export const MeterFilters = Type.Object({
   /** the body code starts with it */
   meterCodePrefix: Type.Optional(Type.String({ maxLength: 50 })),
   remoteCode: Type.Optional(Type.String({ maxLength: 50 })),
+  meterKind: Type.Optional(MeterKind.schema),
+  /** household meters (false) or any bulk kind (true) */
+  bulk: Type.Optional(Type.Boolean()),
   areaId: Type.Optional(Type.Integer({ minimum: 1 })),
   regionId: Type.Optional(Type.Integer({ minimum: 1 })),
   collectorId: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -152,6 +160,7 @@ const validDate = (s: string) =>
 export type MeterInput = {
   id?: number | null;
   meterCode?: string | null;
+  meterKind?: string | null;
   maxReading?: number | string | null;
   baseReading?: number | string | null;
   parentMeterId?: number | null;
@@ -163,7 +172,8 @@ export type MeterInput = {
 };
 
 /**
- * The meter form's rules (spec §5): body code and area required; base a number ("base must be a number"), not less
+ * The meter form's rules (spec §5): body code required, and the area for a household meter (a bulk meter of issue 19
+ * may have none); base a number ("base must be a number"), not less
  * than 0 and not above the max reading; operation years 0–20; coordinates in range; a real install date; not its own parent.
  */
 export const validateMeter = (m: MeterInput): RuleViolation[] => {
@@ -172,7 +182,7 @@ export const validateMeter = (m: MeterInput): RuleViolation[] => {
     if (message) out.push({ field, message });
   };
   if (blank(m.meterCode)) push('meterCode', 'rules.meterCode.required');
-  if (blank(m.areaId)) push('areaId', 'rules.meterArea.required');
+  if (blank(m.areaId) && meterAreaRequired(m.meterKind)) push('areaId', 'rules.meterArea.required');
   const max = blank(m.maxReading) ? undefined : numberValue(m.maxReading);
   if (!blank(m.maxReading) && (max === undefined || max < 0)) push('maxReading', 'rules.maxReading.number');
   if (!blank(m.baseReading)) {

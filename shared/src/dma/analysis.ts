@@ -79,9 +79,14 @@ export const LeakEvent = Type.Object({
   districtId: Type.Integer(),
   districtName: Type.String(),
   kind: Type.Union([Type.Literal('step'), Type.Literal('trend')]),
-  status: Type.Union([Type.Literal('open'), Type.Literal('repaired')]),
+  /** notConfirmed: the rise fell back within a week of being raised */
+  status: Type.Union([Type.Literal('open'), Type.Literal('repaired'), Type.Literal('notConfirmed')]),
+  /** the estimated first day with the leak */
   startDay: Type.String(),
+  /** the data day the detector confirmed it on */
   detectedDay: Type.String(),
+  /** when WaterOps first saw it (wall clock, ISO): for an imported history, the import */
+  firstDetectedAt: Type.String(),
   repairedDay: Nullable(Type.String()),
   /** m³/h above the baseline */
   magnitude: Type.Number(),
@@ -100,8 +105,28 @@ export const NightFlowSeries = Type.Object({
   intervalMinutes: Figure,
   days: Type.Array(NightlineDay),
   events: Type.Array(LeakEvent),
+  /** the detector's baseline: the history it needs, what there is, and the quiet period it was learnt from */
+  warmup: Type.Object({
+    /** valid nightlines the baseline needs */
+    required: Type.Integer(),
+    /** valid nightlines towards it */
+    have: Type.Integer(),
+    /** the day it was set, null while still warming up */
+    readyDay: Nullable(Type.String()),
+    /** the district's chosen baseline period (null: its first days) */
+    baselineFrom: Nullable(Type.String()),
+    baselineTo: Nullable(Type.String()),
+  }),
 });
 export type NightFlowSeries = Static<typeof NightFlowSeries>;
+
+/** `dma/nightFlow/baseline`: learn the district's baseline from a quiet period (from/to null: its first days). */
+export const NightFlowBaseline = Type.Object({
+  districtId: Type.Integer({ minimum: 1 }),
+  from: Nullable(Day),
+  to: Nullable(Day),
+});
+export type NightFlowBaseline = Static<typeof NightFlowBaseline>;
 
 export const NightFlowCurvesQuery = Type.Object({
   districtId: Type.Integer({ minimum: 1 }),
@@ -134,11 +159,25 @@ export const NightFlowRun = Type.Object({
 export type NightFlowRun = Static<typeof NightFlowRun>;
 
 export const InletFlowImport = Type.Object({
+  /** samples stored, all meters */
   imported: Type.Integer(),
-  /** bad lines, with their number and message key */
+  /** the first bad lines, with their number and message (failedCount counts them all) */
   failed: Type.Array(Type.Object({ line: Type.Integer(), message: Type.String() })),
+  failedCount: Type.Integer(),
+  layout: Type.Union([Type.Literal('long'), Type.Literal('wide')]),
   intervalMinutes: Figure,
   from: Nullable(Type.String()),
   to: Nullable(Type.String()),
+  /** what each meter received: samples, the China days they cover, their span */
+  meters: Type.Array(
+    Type.Object({
+      meterId: Type.Integer(),
+      meterCode: Type.String(),
+      samples: Type.Integer(),
+      days: Type.Integer(),
+      from: Type.String(),
+      to: Type.String(),
+    }),
+  ),
 });
 export type InletFlowImport = Static<typeof InletFlowImport>;

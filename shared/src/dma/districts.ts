@@ -46,6 +46,8 @@ export const District = Type.Object({
   nightUsePerConnectionLh: Nullable(Type.Number()),
   /** night-day factor, hours; null = from the pressure, else the tenant default */
   nightDayFactorHours: Nullable(Type.Number()),
+  /** legitimate night use stated directly, m³/h; wins over connections × L/h when set (issue 19) */
+  nightUseM3h: Type.Optional(Nullable(Type.Number())),
   remark: Nullable(Type.String()),
   meters: Type.Array(DistrictMeter),
   areas: Type.Array(Type.Object({ areaId: Type.Integer(), areaName: Type.String() })),
@@ -59,6 +61,9 @@ export type District = Static<typeof District>;
 /** the network figures' bounds, shared by the districts page and the archive sync */
 export const MainsLengthKm = Type.Number({ minimum: 0, maximum: 100000 });
 export const MeanPressureM = Type.Number({ minimum: 0, maximum: 1000 });
+/** The largest legitimate night use a district may state, m³/h (a trunk main's whole flow is rarely more). */
+export const NIGHT_USE_M3H_MAX = 100000;
+export const NightUseM3h = Type.Number({ minimum: 0, maximum: NIGHT_USE_M3H_MAX });
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 
@@ -75,6 +80,7 @@ export const DistrictSave = Type.Object({
   meanPressureM: OptionalNullable(MeanPressureM),
   nightUsePerConnectionLh: OptionalNullable(Type.Number({ minimum: 0, maximum: 1000 })),
   nightDayFactorHours: OptionalNullable(Type.Number({ minimum: 0, maximum: 24 })),
+  nightUseM3h: OptionalNullable(NightUseM3h),
   remark: OptionalNullable(Type.String({ maxLength: 200 })),
   inletMeterIds: Type.Optional(Ids),
   outletMeterIds: Type.Optional(Ids),

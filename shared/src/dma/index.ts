@@ -2,6 +2,7 @@
 export * from './analysis.ts';
 export * from './districtRules.ts';
 export * from './districts.ts';
+export * from './inletFlowCsv.ts';
 export * from './map.ts';
 export * from './paths.ts';
 export * from './waterBalance.ts';

@@ -33,7 +33,13 @@ export const DMA_PATHS = {
   nightFlowCurves: `${W}/dma/nightFlow/curves`,
   /** POST ?districtId[&from&to]: run the analysis again now → datas: NightFlowRun */
   nightFlowAnalyse: `${W}/dma/nightFlow/analyse`,
-  /** POST multipart (file: CSV of time, flow m³/h [, meterCode]) ?districtId[&meterId] → datas: InletFlowImport */
+  /** POST: set or clear the quiet period a district's night-flow baseline is learnt from */
+  nightFlowBaseline: `${W}/dma/nightFlow/baseline`,
+  /**
+   * POST multipart (field `columns`: JSON {header: meterId|null} for a wide file, then `file`: CSV, long
+   * `time,flow[,meterCode]` or wide `time;meter…`, `,` `;` or tab) ?districtId[&meterId][&timeZone][&unit=m3h|ls]
+   * → datas: InletFlowImport
+   */
   inletFlowImport: `${W}/dma/inletFlow/import`,
   /** GET: a CSV template */
   inletFlowTemplate: `${W}/dma/inletFlow/template`,

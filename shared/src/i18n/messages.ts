@@ -4,6 +4,7 @@
 
 import { complaintMessages } from '../complaint/complaintMessages.ts';
 import { complaintPageMessages } from '../complaint/complaintPageMessages.ts';
+import { meterKindMessages } from '../device/meterKind.ts';
 import { displayMessages } from '../display/displayMessages.ts';
 import { raiseMessages } from '../workorder/raiseMessages.ts';
 import { workCalendarMessages } from '../workorder/workCalendarMessages.ts';
@@ -528,7 +529,10 @@ const catalogue = {
     en: 'Required; unique among meters and in this file',
   },
   'sheet.meter.refNote': { 'zh-CN': '填写编号或名称', en: 'Its code or its name' },
-  'sheet.meter.areaNote': { 'zh-CN': '必填;小区名称', en: 'Required; the residential area name' },
+  'sheet.meter.areaNote': {
+    'zh-CN': '户表必填;小区名称',
+    en: 'Required for household meters; the residential area name',
+  },
   'sheet.meter.baseNote': { 'zh-CN': '不小于0且不大于最大读数', en: '0 or more and not above the max reading' },
   'sheet.meter.dateNote': { 'zh-CN': '格式 YYYY-MM-DD', en: 'As YYYY-MM-DD' },
   'sheet.meter.yearsNote': { 'zh-CN': '0到20的整数', en: 'A whole number from 0 to 20' },
@@ -917,6 +921,8 @@ const catalogue = {
   ...complaintPageMessages,
   // display tokens for wall screens (issue 18)
   ...displayMessages,
+  // meter kinds: household and bulk meters (issue 19)
+  ...meterKindMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -12,6 +12,11 @@ export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 export const AlarmLevel = Type.Union(ALARM_LEVELS.map((l) => Type.Literal(l)));
 /** Sorting key: urgent 0 … general 3. */
 export const levelRank = (level: AlarmLevel): number => ALARM_LEVELS.indexOf(level);
+/** A move from one level to another: raised toward urgent, lowered toward general; null when it stays. */
+export const levelDirection = (from: AlarmLevel, to: AlarmLevel): 'raised' | 'lowered' | null => {
+  const d = levelRank(to) - levelRank(from);
+  return d < 0 ? 'raised' : d > 0 ? 'lowered' : null;
+};
 
 export const ALARM_TYPES = [
   'voltage',
@@ -81,8 +86,19 @@ export const ALARM_ACTIONS = [
   'suppressed',
   // a work order raised from the alarm, or completed for it (issue 15): the comment says which and how
   'noted',
+  // an active alarm's condition moved to another level (issue 19): the event's levelChange says from, to and why
+  'levelChanged',
 ] as const;
 export type AlarmAction = (typeof ALARM_ACTIONS)[number];
+
+/** A `levelChanged` event's detail: the level before and after, and the value and limit that moved it. */
+export const AlarmLevelChange = Type.Object({
+  from: AlarmLevel,
+  to: AlarmLevel,
+  value: Nullable(Type.Number()),
+  threshold: Nullable(Type.Number()),
+});
+export type AlarmLevelChange = Static<typeof AlarmLevelChange>;
 
 /** One transition of an alarm: who (null = the system), when, what, with the operator's comment. */
 export const AlarmEvent = Type.Object({
@@ -92,6 +108,8 @@ export const AlarmEvent = Type.Object({
   username: Nullable(Type.String()),
   at: Instant,
   comment: Nullable(Type.String()),
+  /** on `levelChanged` events only */
+  levelChange: Type.Optional(AlarmLevelChange),
 });
 export type AlarmEvent = Static<typeof AlarmEvent>;
 

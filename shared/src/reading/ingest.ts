@@ -3,6 +3,7 @@
 // never a user token. Rows are validated one by one: the body schema only checks the envelope, so one bad row is
 // rejected with its reason while the good rows of the same batch are kept.
 import { type Static, Type } from '@sinclair/typebox';
+import { MeterKind } from '../device/meterKind.ts';
 import { MainsLengthKm, MeanPressureM, Polygon } from '../dma/districts.ts';
 import { NAME_MAX } from '../rules/textLimits.ts';
 
@@ -273,6 +274,8 @@ export const Archives = Type.Object({
     Type.Array(
       Type.Object({
         meterCode: Type.String({ minLength: 1, maxLength: 64 }),
+        /** household (the default) or a bulk kind (district, bulk, pump), which needs no areaName (issue 19) */
+        meterKind: Type.Optional(MeterKind.schema),
         remoteCode: Type.Optional(Type.String({ maxLength: 64 })),
         collectorCode: Type.Optional(CodeRef),
         concentratorCode: Type.Optional(CodeRef),

@@ -140,6 +140,7 @@ export const OPERATIONS = [
   'alarmRuleClone',
   // night-flow analysis and inlet-flow import (issue 7, H-ANALYSIS)
   'dmaNightFlowAnalyse',
+  'dmaNightFlowBaseline',
   'dmaInletFlowImport',
   // districts (issue 7, H-DISTRICTS)
   'districtCreate',

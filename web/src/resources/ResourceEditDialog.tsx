@@ -45,8 +45,10 @@ export const fieldMaxLength = <Row,>(form: Pick<FormDef<Row>, 'schema'>, f: Fiel
  * Whether a field is marked required: as declared, else when its rules refuse it empty on an empty form (so a rule
  * that asks for a value only given another one does not mark it).
  */
-export const isRequired = <Row,>(f: FieldDef<Row>, empty: Values): boolean =>
-  f.required ?? (f.rules ?? []).some((rule) => rule('', empty) !== null);
+export const isRequired = <Row,>(f: FieldDef<Row>, empty: Values, values: Values = empty): boolean =>
+  typeof f.required === 'function'
+    ? f.required(values)
+    : (f.required ?? (f.rules ?? []).some((rule) => rule('', empty) !== null));
 
 const initialValues = <Row,>(fields: readonly FieldDef<Row>[], row: Row | undefined): Values =>
   Object.fromEntries(
@@ -96,8 +98,8 @@ export function ResourceEditDialog<Row>({ resource, form, isOpen, editing, onClo
   const fields = useMemo(() => form.fields.filter((f) => !(editing && f.createOnly)), [form.fields, editing]);
   const requiredKeys = useMemo(() => {
     const empty = Object.fromEntries(fields.map((f) => [f.key, '']));
-    return new Set(fields.filter((f) => isRequired(f, empty)).map((f) => f.key));
-  }, [fields]);
+    return new Set(fields.filter((f) => isRequired(f, empty, values)).map((f) => f.key));
+  }, [fields, values]);
 
   // Reset on opening (and on another row) only: a descriptor rebuilt from data that loads while the dialog is open
   // (the district page's parent choices, the valve page's areas) must not wipe what the user has typed.

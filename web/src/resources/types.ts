@@ -114,9 +114,10 @@ export type FieldDef<Row> = {
   rules?: readonly FieldRule[];
   /**
    * Marked required (an asterisk; `aria-required`). Default: when its rules refuse an empty value. Set it for a field
-   * whose rule is only on the server, or to false for one that is required only given other values.
+   * whose rule is only on the server, or to false for one that is required only given other values; or a function of
+   * the form's values for one whose need follows another field (a meter's area, by its kind).
    */
-  required?: boolean;
+  required?: boolean | ((values: Record<string, string>) => boolean);
   /**
    * The longest text the input takes. Default: the form's `schema` limit for the field's key (declared once, in
    * shared); set it for an input shorter than its schema text (a number typed as text) or a key the schema names

@@ -196,16 +196,23 @@ export const seedDemoAlarmHistory = async (
     for (let s = 0; s < events.length; s += CHUNK) {
       const part = events.slice(s, s + CHUNK);
       const ack = (x: (typeof part)[number]) => x.e.action === 'acknowledged';
+      const change = part.map((x) => x.e.levelChange ?? null);
+      const decimal = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
       await sql`
-        insert into alarm_events (company_id, alarm_id, action, user_id, username, at, comment)
-        select ${companyId}, x.alarm_id, x.action, x.user_id, x.username, x.at, x.comment
+        insert into alarm_events (company_id, alarm_id, action, user_id, username, at, comment, from_level, to_level,
+          value, threshold)
+        select ${companyId}, x.alarm_id, x.action, x.user_id, x.username, x.at, x.comment, x.from_level, x.to_level,
+          x.value, x.threshold
         from unnest(
           ${part.map((x) => x.r.id)}::bigint[], ${part.map((x) => x.e.action)}::text[],
           ${part.map((x) => (ack(x) ? Number(ackers[x.r.alarm.ackBy]?.id) : null))}::bigint[],
           ${part.map((x) => (ack(x) ? (ackers[x.r.alarm.ackBy]?.username ?? null) : null))}::text[],
           ${part.map((x) => iso(x.e.at))}::timestamptz[],
-          ${part.map((x) => (ack(x) ? x.r.alarm.ackComment : null))}::text[])
-          with ordinality as x (alarm_id, action, user_id, username, at, comment, n)
+          ${part.map((x) => (ack(x) ? x.r.alarm.ackComment : null))}::text[],
+          ${change.map((c) => c?.from ?? null)}::text[], ${change.map((c) => c?.to ?? null)}::text[],
+          ${change.map((c) => decimal(c?.value))}::numeric[], ${change.map((c) => decimal(c?.threshold))}::numeric[])
+          with ordinality as x (alarm_id, action, user_id, username, at, comment, from_level, to_level, value,
+            threshold, n)
         order by x.n`.execute(tx);
     }
     summary.alarms = rows.length;

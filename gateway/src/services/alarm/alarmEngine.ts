@@ -19,25 +19,31 @@ import {
   evaluate,
   loadConditions,
   loadConditionsFromSql,
+  noChange,
 } from './alarmEvaluationRepository.ts';
 import { loadAlarmRules } from './alarmRuleRepository.ts';
 
 const NO_DELAY: DelayRule = { onDelaySeconds: 0, offDelaySeconds: 0 };
 const READING_TYPES: AlarmType[] = ['voltage', 'csq', 'rsrp', 'reverseFlow'];
 
-const sum = (results: EvaluationResult[]): EvaluationResult =>
+/** The results of several evaluations added up. */
+export const sumResults = (results: EvaluationResult[]): EvaluationResult =>
   results.reduce(
-    (a, b) => ({ raised: a.raised + b.raised, reraised: a.reraised + b.reraised, cleared: a.cleared + b.cleared }),
-    {
-      raised: 0,
-      reraised: 0,
-      cleared: 0,
-    },
+    (a, b) => ({
+      raised: a.raised + b.raised,
+      reraised: a.reraised + b.reraised,
+      cleared: a.cleared + b.cleared,
+      levelChanged: a.levelChanged + b.levelChanged,
+    }),
+    noChange(),
   );
 
-/** Whether an evaluation raised, re-raised or cleared anything (what a change hint is sent for). */
-export const changedAlarms = ({ raised, reraised, cleared }: EvaluationResult): boolean =>
-  raised + reraised + cleared > 0;
+/**
+ * Whether an evaluation raised, re-raised, cleared or re-levelled anything (what a change hint is sent for: a level
+ * change moves the alarm in the console's order and in the dashboard's counts by level).
+ */
+export const changedAlarms = ({ raised, reraised, cleared, levelChanged }: EvaluationResult): boolean =>
+  raised + reraised + cleared + levelChanged > 0;
 
 /** Called with each tenant whose alarms a job changed (jobs.ts turns it into a live change hint). */
 export type TenantChanged = (companyId: number) => void;
@@ -50,7 +56,7 @@ export const evaluateReadingAlarms = async (
   now: Date,
 ): Promise<EvaluationResult> => {
   const ids = [...new Set(meterIds)];
-  if (ids.length === 0) return sum([]);
+  if (ids.length === 0) return sumResults([]);
   const rules = await loadAlarmRules(db, companyId);
   const scope: EvaluationScope = { types: READING_TYPES, sourceKind: 'meter', sourceIds: ids };
   const select = readingConditions(companyId, ids, { ...rules, reverseFlowMin: rules.usage.reverseFlowMin });
@@ -81,9 +87,9 @@ export const evaluateOfflineAlarms = async (
       const select = offlineConditions(companyId, kind, rules.offline, now);
       results.push(await evaluate(db, companyId, scope, (tx) => loadConditionsFromSql(tx, select), now, rules.delay));
     }
-    if (changedAlarms(sum(results.slice(before)))) onChanged?.(companyId);
+    if (changedAlarms(sumResults(results.slice(before)))) onChanged?.(companyId);
   }
-  return sum(results);
+  return sumResults(results);
 };
 
 export type SourceAlarm = {

@@ -5,7 +5,8 @@
 // rules/onOffDelay.ts does for one source: raise after the on-delay (alarm_pending), clear after the off-delay
 // (normal_since), re-raise a returned-to-normal alarm nobody acknowledged yet, follow the level up and down, and hang
 // children under their parent (suppressed) or take them off again. A parent that clears takes its children along.
-// Every change takes a new change_seq and writes an alarm_events row.
+// Every change takes a new change_seq and writes an alarm_events row (a level change: 'levelChanged' with the level
+// before and after, the value and the limit; alarmTransitions.ts levelChangeOf is the rule).
 //
 // Writes of one tenant are serialized by a transaction-scoped advisory lock (alarmLock), so change_seq order is
 // commit order within a tenant: a feed reader that saw seq N has seen every earlier change of that tenant.
@@ -45,7 +46,16 @@ export type EvaluationScope = {
   sourceIds: readonly number[] | null;
 };
 
-export type EvaluationResult = { raised: number; reraised: number; cleared: number };
+export type EvaluationResult = {
+  raised: number;
+  reraised: number;
+  cleared: number;
+  /** active alarms moved to another level */
+  levelChanged: number;
+};
+
+/** Nothing changed. */
+export const noChange = (): EvaluationResult => ({ raised: 0, reraised: 0, cleared: 0, levelChanged: 0 });
 
 const createEval = (tx: Tx) =>
   sql`
@@ -149,12 +159,23 @@ export const applyConditions = async (
       and not exists (select 1 from alarm_eval e where ${matches('a')})`.execute(tx);
 
   // ── the condition side ──
-  // an active alarm whose condition holds: back from the off-delay, and following the level up or down
-  await sql`
-    update alarms a set level = e.level, value = e.value, threshold = e.threshold, normal_since = null,
-      change_seq = ${nextSeq}, updated_at = ${at}::timestamptz
-    from alarm_eval e
-    where a.company_id = ${cid} and a.active and ${matches('a')} and a.level <> e.level`.execute(tx);
+  // an active alarm whose condition holds: back from the off-delay, and following the level up or down, each move
+  // an event with the level it left (`o`, the row before this update) and the value and limit that moved it. The
+  // same level with only a new value changes nothing, as levelChangeOf says: no event, the raise's value kept.
+  const levelChanged = await count(
+    sql<{ n: number }>`
+      with l as (
+        update alarms a set level = e.level, value = e.value, threshold = e.threshold, normal_since = null,
+          change_seq = ${nextSeq}, updated_at = ${at}::timestamptz
+        from alarm_eval e, alarms o
+        where a.company_id = ${cid} and a.active and ${matches('a')} and a.level <> e.level
+          and o.company_id = a.company_id and o.id = a.id
+        returning a.id, o.level as from_level, a.level as to_level, a.value, a.threshold),
+      ev as (
+        insert into alarm_events (company_id, alarm_id, action, at, from_level, to_level, value, threshold)
+        select ${cid}, id, 'levelChanged', ${at}::timestamptz, from_level, to_level, value, threshold from l)
+      select count(*) as n from l`.execute(tx),
+  );
   await sql`
     update alarms a set normal_since = null
     from alarm_eval e
@@ -221,7 +242,7 @@ export const applyConditions = async (
                       and p.alarm_type = 'offline' and p.source_kind = e.parent_kind and p.source_id = e.parent_id)`.execute(
     tx,
   );
-  return { raised, reraised, cleared };
+  return { raised, reraised, cleared, levelChanged };
 };
 
 /** One whole evaluation in its own transaction: load the conditions, and apply them when anything could change. */
@@ -235,7 +256,7 @@ export const evaluate = async (
 ): Promise<EvaluationResult> =>
   db.transaction().execute(async (tx) => {
     await load(tx);
-    if (!(await scopeHasWork(tx, companyId, scope))) return { raised: 0, reraised: 0, cleared: 0 };
+    if (!(await scopeHasWork(tx, companyId, scope))) return noChange();
     await alarmLock(tx, companyId);
     return applyConditions(tx, companyId, scope, now, delay);
   });

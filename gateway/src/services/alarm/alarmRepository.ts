@@ -5,6 +5,7 @@ import {
   type Alarm,
   type AlarmBadActor,
   type AlarmEvent,
+  type AlarmLevel,
   type AlarmListQuery,
   type AlarmState,
   CHATTER_PER_HOUR,
@@ -218,7 +219,7 @@ export const alarmEvents = async (db: Db, companyId: number, alarmId: number): P
   (
     await db
       .selectFrom('alarm_events')
-      .select(['id', 'alarm_id', 'action', 'username', 'at', 'comment'])
+      .select(['id', 'alarm_id', 'action', 'username', 'at', 'comment', 'from_level', 'to_level', 'value', 'threshold'])
       .where('company_id', '=', companyId)
       .where('alarm_id', '=', alarmId)
       .orderBy('at', 'desc')
@@ -231,6 +232,16 @@ export const alarmEvents = async (db: Db, companyId: number, alarmId: number): P
     username: e.username,
     at: new Date(e.at).toISOString(),
     comment: e.comment,
+    ...(e.action === 'levelChanged' && e.from_level !== null && e.to_level !== null
+      ? {
+          levelChange: {
+            from: e.from_level as AlarmLevel,
+            to: e.to_level as AlarmLevel,
+            value: num(e.value),
+            threshold: num(e.threshold),
+          },
+        }
+      : {}),
   }));
 
 export type Actor = { companyId: number; userId: number; username: string };

@@ -1,5 +1,16 @@
+import { levelDirection } from '@waterops/shared/monitoring';
 import { describe, expect, it } from 'vitest';
-import { type AlarmFlags, alarmState, applyAction, canApply, isLive, type OperatorAction } from './alarmTransitions.ts';
+import {
+  type AlarmFlags,
+  alarmState,
+  applyAction,
+  canApply,
+  isLive,
+  type LevelCondition,
+  levelChangeOf,
+  type OpenLevel,
+  type OperatorAction,
+} from './alarmTransitions.ts';
 
 const now = new Date('2026-11-25T08:00:00Z');
 const later = new Date(now.getTime() + 3_600_000);
@@ -56,5 +67,54 @@ describe('the state filter', () => {
     [flags(false, true, later), null],
   ] as const)('%o → %s', (a, state) => {
     expect(alarmState(a, now)).toBe(state);
+  });
+});
+
+describe('level changes of an open alarm', () => {
+  const open = (level: OpenLevel['level'], active = true): OpenLevel => ({ active, level });
+  const cond = (level: LevelCondition['level'], value: number | null, threshold: number | null): LevelCondition => ({
+    level,
+    value,
+    threshold,
+  });
+  const cases: [string, OpenLevel, LevelCondition, ReturnType<typeof levelChangeOf>][] = [
+    [
+      'a leak re-levelled from alarm to severe',
+      open('alarm'),
+      cond('severe', 12.3, 8),
+      { from: 'alarm', to: 'severe', value: 12.3, threshold: 8 },
+    ],
+    [
+      'a voltage alarm easing from urgent to general',
+      open('urgent'),
+      cond('general', 3.3, 3.4),
+      { from: 'urgent', to: 'general', value: 3.3, threshold: 3.4 },
+    ],
+    [
+      'a condition without a value or limit',
+      open('general'),
+      cond('alarm', null, null),
+      {
+        from: 'general',
+        to: 'alarm',
+        value: null,
+        threshold: null,
+      },
+    ],
+    ['the same level with a new value: no event', open('severe'), cond('severe', 2.9, 3.2), null],
+    ['returned to normal: re-raised, not re-levelled', open('alarm', false), cond('severe', 3, 3.2), null],
+  ];
+  it.each(cases)('%s', (_name, alarm, condition, change) => {
+    expect(levelChangeOf(alarm, condition)).toEqual(change);
+  });
+
+  it.each([
+    ['alarm', 'severe', 'raised'],
+    ['general', 'urgent', 'raised'],
+    ['severe', 'alarm', 'lowered'],
+    ['urgent', 'general', 'lowered'],
+    ['alarm', 'alarm', null],
+  ] as const)('%s → %s is %s', (from, to, direction) => {
+    expect(levelDirection(from, to)).toBe(direction);
   });
 });

@@ -1,7 +1,8 @@
 // The operator's transitions of an alarm (ISA-18.2): acknowledge, shelve, unshelve, and the state an alarm is in.
 // Pure: alarmRepository.ts applies the same conditions in its UPDATE … WHERE, set-based, and its tests and these
-// must agree. The engine's own transitions (raise, clear, re-raise, suppress) are in alarmEvaluationRepository.ts.
-import type { AlarmState } from '@waterops/shared/monitoring';
+// must agree. The engine's own transitions (raise, clear, re-raise, suppress) are in alarmEvaluationRepository.ts;
+// its rule for a level change, which that file and the demo's replay (simulator/alarmHistoryEngine.ts) apply, is here.
+import type { AlarmLevel, AlarmLevelChange, AlarmState } from '@waterops/shared/monitoring';
 
 export type AlarmFlags = {
   active: boolean;
@@ -41,3 +42,18 @@ export const alarmState = (a: AlarmFlags, now: Date): AlarmState | null => {
   if (a.active) return a.acknowledged ? 'activeAcked' : 'activeUnacked';
   return a.acknowledged ? null : 'clearedUnacked';
 };
+
+/** An active alarm as the engine sees it, and the condition that holds now. */
+export type OpenLevel = { active: boolean; level: AlarmLevel };
+export type LevelCondition = { level: AlarmLevel; value: number | null; threshold: number | null };
+
+/**
+ * The level change a condition makes to an alarm, recorded as a `levelChanged` event with the value and limit that
+ * moved it; null when it makes none. Only an active alarm is re-levelled (one returned to normal is re-raised at the
+ * new level instead), and a condition at the same level with only a new value changes nothing, not even the value:
+ * the alarm keeps the value it was raised or re-levelled with, so a wobbling value does not flood the history.
+ */
+export const levelChangeOf = (alarm: OpenLevel, cond: LevelCondition): AlarmLevelChange | null =>
+  alarm.active && alarm.level !== cond.level
+    ? { from: alarm.level, to: cond.level, value: cond.value, threshold: cond.threshold }
+    : null;

@@ -6,8 +6,14 @@ import type { AlarmType } from '@waterops/shared/monitoring';
 import { addDays, chinaDay } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.ts';
-import { changedAlarms, type TenantChanged } from './alarmEngine.ts';
-import { type Condition, type EvaluationResult, evaluate, loadConditions } from './alarmEvaluationRepository.ts';
+import { changedAlarms, sumResults, type TenantChanged } from './alarmEngine.ts';
+import {
+  type Condition,
+  type EvaluationResult,
+  evaluate,
+  loadConditions,
+  noChange,
+} from './alarmEvaluationRepository.ts';
 import { loadAlarmRules } from './alarmRuleRepository.ts';
 import {
   continuousFlow,
@@ -31,7 +37,7 @@ export const evaluateUsageOfMeters = async (
   now: Date,
 ): Promise<EvaluationResult> => {
   const rules = await loadAlarmRules(db, companyId);
-  const total: EvaluationResult = { raised: 0, reraised: 0, cleared: 0 };
+  let total: EvaluationResult = noChange();
   const today = chinaDay(now);
   for (let i = 0; i < meterIds.length; i += CHUNK) {
     const ids = meterIds.slice(i, i + CHUNK);
@@ -86,9 +92,7 @@ export const evaluateUsageOfMeters = async (
       now,
       rules.delay,
     );
-    total.raised += r.raised;
-    total.reraised += r.reraised;
-    total.cleared += r.cleared;
+    total = sumResults([total, r]);
   }
   return total;
 };
@@ -106,15 +110,13 @@ export const evaluateUsageAlarms = async (
   onChanged?: TenantChanged,
 ): Promise<EvaluationResult> => {
   const since = lastRuns.get(db) ?? new Date(now.getTime() - 86_400_000);
-  const total: EvaluationResult = { raised: 0, reraised: 0, cleared: 0 };
+  let total: EvaluationResult = noChange();
   const companies = await db.selectFrom('companies').select('id').execute();
   for (const { id } of companies) {
     const ids = await recomputedMeters(db, Number(id), since);
     const r = await evaluateUsageOfMeters(db, Number(id), ids, now);
     if (changedAlarms(r)) onChanged?.(Number(id));
-    total.raised += r.raised;
-    total.reraised += r.reraised;
-    total.cleared += r.cleared;
+    total = sumResults([total, r]);
   }
   // a minute of overlap: a series committed while this run read is seen by the next one
   lastRuns.set(db, new Date(now.getTime() - 60_000));

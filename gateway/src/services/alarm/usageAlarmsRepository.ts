@@ -25,11 +25,12 @@ export const usageMeters = async (db: Kysely<DB>, companyId: number, ids: readon
     await db
       .selectFrom('water_meters as w')
       .select(['w.id', 'w.meter_code', 'w.area_id'])
-      // a bulk meter: a district's inlet, outlet or supervision point, or the parent of other meters (a building's
-      // master meter); water runs through it all night by design
+      // a bulk meter: one registered as such (district, bulk, pump: issue 19), a district's inlet, outlet or
+      // supervision point, or the parent of other meters (a building's master meter); water runs through it all night
       .select((eb) =>
         eb
           .or([
+            eb('w.meter_kind', '<>', 'household'),
             eb.exists(
               eb
                 .selectFrom('district_meters as dm')

@@ -14,6 +14,7 @@ import {
   MeterCodesQuery,
   MeterFilters,
   MeterIdsBody,
+  MeterKind,
   MeterSave,
   numberValue,
   validateMeter,
@@ -83,11 +84,14 @@ const COLUMNS = [
   'csq',
   'rsrp',
   'valve_state',
+  // m0025: household or a bulk kind
+  'meter_kind',
 ] as const;
 
 const toMeter = (r: DbRow): Meter => ({
   id: Number(r.id),
   meterCode: r.meter_code as string,
+  meterKind: MeterKind.is(r.meter_kind) ? r.meter_kind : 'household',
   remoteCode: text(r.remote_code),
   collectorId: num(r.collector_id),
   collectorCode: text(r.collector_code),
@@ -182,6 +186,12 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
           where: (v) => (eb) => eb('t.meter_code', 'like', `${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
         },
         remoteCode: { column: 'remote_code', match: 'contains' },
+        meterKind: { column: 'meter_kind', match: 'eq' },
+        bulk: {
+          column: 'meter_kind',
+          match: 'where',
+          where: (v) => (eb) => eb('t.meter_kind', v === true ? '<>' : '=', 'household'),
+        },
         areaId: { column: 'area_id', match: 'eq' },
         regionId: {
           column: 'area_id',
@@ -249,6 +259,7 @@ export const meterRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) =
       },
       toColumns: (body, _mode, at) => ({
         meter_code: body.meterCode.trim(),
+        meter_kind: body.meterKind ?? 'household',
         remote_code: trimmedOrNull(body.remoteCode),
         collector_id: body.collectorId ?? null,
         concentrator_id: body.concentratorId ?? null,

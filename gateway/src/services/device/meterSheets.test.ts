@@ -68,3 +68,32 @@ describe('meterRowReader', () => {
     });
   });
 });
+
+describe('meterRowReader, the meter kind (issue 19)', () => {
+  const lookups = {
+    collectorId: referenceIndex([]),
+    concentratorId: referenceIndex([]),
+    manufacturerId: referenceIndex([]),
+    meterModelId: referenceIndex([]),
+    areaId: referenceIndex([]),
+  };
+
+  it.each([
+    ['district', 'district'],
+    ['分区表', 'district'],
+    [' Pump station meter ', 'pump'],
+    ['户表', 'household'],
+  ])('reads %o as %o', (typed, kind) => {
+    expect(meterRowReader(lookups, new Set())({ meterCode: 'SB1', meterKind: typed })).toEqual({
+      body: expect.objectContaining({ meterKind: kind, areaId: null }),
+    });
+  });
+
+  it('leaves an empty kind out (a household meter) and refuses an unknown one naming it', () => {
+    const out = meterRowReader(lookups, new Set())({ meterCode: 'SB1' });
+    expect('body' in out ? out.body.meterKind : 'refused').toBeUndefined();
+    expect(meterRowReader(lookups, new Set())({ meterCode: 'SB2', meterKind: '总表' })).toEqual({
+      refusal: { key: 'import.meter.unknownKind', params: { value: '总表' } },
+    });
+  });
+});

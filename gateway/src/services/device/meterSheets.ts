@@ -2,7 +2,7 @@
 // sheet of 10,000 meters, some rows bad): a row names its collector, concentrator, manufacturer, model and area by
 // CODE or NAME, as people who fill sheets know them; an unknown one fails the row naming it; a body code seen
 // earlier in the same file fails the row; everything else is the meter save path's own rules.
-import type { Meter, MeterSave } from '@waterops/shared/device';
+import { type Meter, type MeterSave, meterKindOf } from '@waterops/shared/device';
 import type { MessageKey } from '@waterops/shared/i18n';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.ts';
@@ -39,6 +39,8 @@ export const meterExport: ExportSpec<Meter> = {
     { header: 'sheet.meter.online', value: (m, t) => yesNo(m.online, t) },
     { header: 'sheet.meter.resident', value: (m) => m.residentCode },
     { header: 'sheet.meter.createTime', value: (m) => formatDateTime(new Date(m.createTime)) },
+    // last, so sheets made before meters had kinds keep their columns where they were (issue 19)
+    { header: 'sheet.meter.kind', value: (m, t) => t(`meter.kind.${m.meterKind}`) },
   ],
 };
 
@@ -102,10 +104,16 @@ export const meterRowReader =
       if (id === undefined) return { refusal: { key: UNKNOWN[field], params: { value: typed } } };
       ids[field] = id;
     }
+    // the kind by value or label in either language; empty = household
+    const kindText = text(cells.meterKind);
+    const meterKind = kindText === null ? undefined : meterKindOf(kindText);
+    if (kindText !== null && meterKind === undefined)
+      return { refusal: { key: 'import.meter.unknownKind', params: { value: kindText } } };
     // missing or bad values stay as typed so the meter form's own rules name them ('请输入表身号', '底数必须为数字'…)
     return {
       body: {
         meterCode: code ?? '',
+        ...(meterKind ? { meterKind } : {}),
         remoteCode: text(cells.remoteCode),
         collectorId: ids.collectorId ?? null,
         concentratorId: ids.concentratorId ?? null,
@@ -128,7 +136,8 @@ export const meterRowReader =
     };
   };
 
-// Only the body code and the area must be there: a sheet made by hand may leave out the columns it does not fill.
+// Only the body code and the area must be there (the area may be empty on a bulk meter's row, issue 19): a sheet
+// made by hand may leave out the columns it does not fill.
 export const meterImport: ImportSpec<MeterSave> = {
   fileName: 'sheet.meter.file',
   columns: [
@@ -187,6 +196,7 @@ export const meterImport: ImportSpec<MeterSave> = {
     },
     { field: 'lng', header: 'sheet.meter.lng', kind: 'text', optional: true },
     { field: 'lat', header: 'sheet.meter.lat', kind: 'text', optional: true },
+    { field: 'meterKind', header: 'sheet.meter.kind', kind: 'text', note: 'sheet.meter.kindNote', optional: true },
   ],
   prepare: async (db: Kysely<DB>, companyId: number) => {
     const l = await meterImportLookups(db, companyId);

@@ -22,6 +22,7 @@ export type DistrictRow = {
   mean_pressure_m: string | null;
   night_use_l_per_conn_h: string | null;
   night_day_factor_h: string | null;
+  night_use_m3h: string | null;
   remark: string | null;
   created_at: Date;
 };
@@ -45,6 +46,7 @@ export type DistrictColumns = {
   mean_pressure_m: number | null;
   night_use_l_per_conn_h: number | null;
   night_day_factor_h: number | null;
+  night_use_m3h: number | null;
   remark: string | null;
 };
 
@@ -108,6 +110,7 @@ const COLUMNS = [
   'd.mean_pressure_m',
   'd.night_use_l_per_conn_h',
   'd.night_day_factor_h',
+  'd.night_use_m3h',
   'd.remark',
   'd.created_at',
 ] as const;
@@ -185,6 +188,7 @@ export const districtDetails = async (
           from district_areas da
           join water_meters w on w.company_id = da.company_id and w.area_id = da.area_id
          where da.company_id = ${companyId} and da.district_id in (${sql.join(ids)})
+           and w.meter_kind = 'household'
            and not exists (select 1 from district_meters r
                             where r.company_id = da.company_id and r.district_id = da.district_id
                               and r.meter_id = w.id and r.role <> ${DISTRICT_METER_ROLE.member})

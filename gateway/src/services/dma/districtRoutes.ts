@@ -70,6 +70,7 @@ export const toDistrict = (r: DistrictRow, d: DistrictDetails | undefined): Dist
   meanPressureM: num(r.mean_pressure_m),
   nightUsePerConnectionLh: num(r.night_use_l_per_conn_h),
   nightDayFactorHours: num(r.night_day_factor_h),
+  nightUseM3h: num(r.night_use_m3h),
   remark: r.remark,
   meters: d?.meters ?? [],
   areas: d?.areas ?? [],
@@ -101,6 +102,7 @@ const columnsOf = (b: DistrictSave, mode: 'create' | 'update'): Partial<District
     mean_pressure_m: b.meanPressureM ?? null,
     night_use_l_per_conn_h: b.nightUsePerConnectionLh ?? null,
     night_day_factor_h: b.nightDayFactorHours ?? null,
+    night_use_m3h: b.nightUseM3h ?? null,
     remark: trimmedOrNull(b.remark),
   };
   if (mode === 'create') return all;
@@ -115,6 +117,7 @@ const columnsOf = (b: DistrictSave, mode: 'create' | 'update'): Partial<District
     mean_pressure_m: b.meanPressureM,
     night_use_l_per_conn_h: b.nightUsePerConnectionLh,
     night_day_factor_h: b.nightDayFactorHours,
+    night_use_m3h: b.nightUseM3h,
     remark: b.remark,
   };
   return Object.fromEntries(

@@ -1,22 +1,34 @@
-// /api-workbench dma/inletFlow: import a CSV of inlet (or outlet) flow samples for a district's meter (POST import,
-// multipart field `file`) and download the template (GET template). The samples land in inlet_flows, which the
-// analysis prefers over flows derived from register reads for the days they cover; the covered days are analysed
-// again at once.
-import multipart from '@fastify/multipart';
+// /api-workbench dma/inletFlow: import a CSV of inlet (or outlet) flow samples for a district's meters (POST import,
+// multipart fields `columns` then `file`) and download the template (GET template). The file is read line by line
+// as it arrives; the samples land in inlet_flows, which the analysis prefers over flows derived from register reads
+// for the days they cover; the covered days are analysed again at once.
+import { createInterface } from 'node:readline';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
 import { PERMISSIONS } from '@waterops/shared/auth';
-import { DMA_PATHS, InletFlowImport } from '@waterops/shared/dma';
-import { closingDay, daysBetween } from '@waterops/shared/reading';
+import {
+  DMA_PATHS,
+  INLET_FLOW_DEFAULT_ZONE,
+  INLET_FLOW_MAX_BYTES,
+  INLET_FLOW_UNITS,
+  InletFlowImport,
+  type InletFlowProblem,
+  type InletFlowUnit,
+  isTimeZone,
+} from '@waterops/shared/dma';
+import type { MessageKey } from '@waterops/shared/i18n';
+import { chinaDay, closingDay, daysBetween } from '@waterops/shared/reading';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { ServicePlugin } from '../../plugins/typeBoxProvider.ts';
 import { recordRequestOperation } from '../log/operationLogRepository.ts';
 import type { ServiceOptions } from '../serviceOptions.ts';
-import { INLET_FLOW_MAX_BYTES, INLET_FLOW_TEMPLATE, type InletFlowLine, parseInletFlowCsv } from './inletFlowImport.ts';
+import { INLET_FLOW_TEMPLATE, type InletFlowParse, readInletFlow, type SampleColumn } from './inletFlowImport.ts';
+import { storeInletFlowSamples } from './inletFlowRepository.ts';
 import { analyseTenant } from './nightFlowAnalysis.ts';
-import { districtMeters, upsertInletFlows } from './nightFlowRepository.ts';
+import { districtMeters } from './nightFlowRepository.ts';
 import { districtOr404, NIGHT_FLOW_MAX_DAYS } from './nightFlowRoutes.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
@@ -33,20 +45,55 @@ const idParam = (value: unknown, field: string, required: boolean): number | und
   return n;
 };
 
+/** The `columns` field: a wide file's header → meter id, or null to skip the column. */
+const parseColumns = (text: string | undefined): Map<string, number | null> => {
+  const out = new Map<string, number | null>();
+  if (text === undefined || text === '') return out;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('columns');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('columns');
+  for (const [header, id] of Object.entries(value)) {
+    if (id !== null && !(Number.isSafeInteger(id) && (id as number) >= 1)) throw badRequest('columns');
+    out.set(header.trim(), id as number | null);
+  }
+  return out;
+};
+
+/** A file-level problem as the error to answer, its reason translated when it quotes a failed line. */
+const problemError = (request: FastifyRequest, p: InletFlowProblem): AppError => {
+  if (p.key !== 'dmaAnalysis.import.nothingRead') return new AppError(400, p.key, 'file', p.params);
+  const { count = '0', line = '', reasonKey, ...reasonParams } = p.params;
+  const reason = request.t(reasonKey as MessageKey, reasonParams);
+  return new AppError(400, p.key, 'file', { count, line, reason });
+};
+
+/** China days with at least one sample (the instants are sorted). */
+const coveredDays = (c: SampleColumn): number => {
+  let days = 0;
+  let last = '';
+  for (let i = 0; i < c.n; i++) {
+    const d = chinaDay(new Date(c.at[i] as number));
+    if (d !== last) {
+      days++;
+      last = d;
+    }
+  }
+  return days;
+};
+
 export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now }) => {
+  // fields first (the column mapping), then the file, read as it streams in
   await app.register(multipart, { limits: { fileSize: INLET_FLOW_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  const readUpload = async (request: FastifyRequest): Promise<string> => {
+  const openUpload = async (request: FastifyRequest): Promise<MultipartFile> => {
     if (!request.isMultipart()) throw badRequest('file');
     const part = await request.file();
     if (part?.fieldname !== 'file') throw badRequest('file');
-    try {
-      return (await part.toBuffer()).toString('utf8');
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError(400, 'dmaAnalysis.import.tooLarge', 'file');
-      throw e;
-    }
+    return part;
   };
 
   app.get(
@@ -74,19 +121,24 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
     method: 'POST',
     url: path(DMA_PATHS.inletFlowImport),
     config: { permission: PERMISSIONS.dmaAnalysisEdit, operation: 'dmaInletFlowImport' },
-    // the multipart body is read by the handler (cut off at the size limit, never buffered whole first); the two
-    // query values are checked by hand since this validator passes everything
+    // the multipart body is read by the handler (line by line, cut off at the size limit, never buffered whole);
+    // the query values are checked by hand since this validator passes everything
     validatorCompiler: () => () => true,
     schema: {
       tags: ['dma'],
       summary:
-        'Import inlet flow (multipart field `file`: CSV time,flow[,meterCode]; 1–60 min; ≤ 20 MB, 200,000 lines)',
+        'Import inlet flow (multipart: `columns` JSON {header: meterId|null} for a wide file, then `file`: CSV long ' +
+        'time,flow[,meterCode] or wide time;meter…, separated by , ; or tab, decimal comma allowed; 1–60 min; ' +
+        '≤ 64 MB, 1,000,000 lines, 3,000,000 values)',
       consumes: ['multipart/form-data'],
       querystring: Type.Object({
         districtId: Type.Integer({ minimum: 1 }),
         meterId: Type.Optional(Type.Integer({ minimum: 1 })),
+        /** IANA zone of times without an offset; default Asia/Shanghai */
+        timeZone: Type.Optional(Type.String({ default: INLET_FLOW_DEFAULT_ZONE })),
+        unit: Type.Optional(Type.Union(INLET_FLOW_UNITS.map((u) => Type.Literal(u)))),
       }),
-      body: Type.Object({ file: Type.String({ format: 'binary' }) }),
+      body: Type.Object({ columns: Type.Optional(Type.String()), file: Type.String({ format: 'binary' }) }),
       response: { 200: Result(InletFlowImport), ...errors },
     },
     handler: async (request) => {
@@ -94,67 +146,113 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       const query = request.query as Record<string, unknown>;
       const districtId = idParam(query.districtId, 'districtId', true) as number;
       const meterId = idParam(query.meterId, 'meterId', false);
+      const zone = query.timeZone === undefined || query.timeZone === '' ? INLET_FLOW_DEFAULT_ZONE : query.timeZone;
+      if (typeof zone !== 'string' || !isTimeZone(zone))
+        throw new AppError(400, 'dmaAnalysis.import.badZone', 'timeZone', { zone: String(zone).slice(0, 64) });
+      const unit = (query.unit === undefined || query.unit === '' ? 'm3h' : query.unit) as InletFlowUnit;
+      if (!INLET_FLOW_UNITS.includes(unit)) throw badRequest('unit');
       const district = await districtOr404(app.db, me.companyId, districtId, me.scope);
       const measuring = (await districtMeters(app.db, me.companyId, [districtId])).filter(
         (m) => m.role === DISTRICT_METER_ROLE.inlet || m.role === DISTRICT_METER_ROLE.outlet,
       );
       const inlets = measuring.filter((m) => m.role === DISTRICT_METER_ROLE.inlet);
       if (meterId !== undefined && !measuring.some((m) => m.meterId === meterId)) throw badRequest('meterId');
-      const content = await readUpload(request);
-      const parsed = parseInletFlowCsv(content);
-      if (!parsed.ok) throw new AppError(400, parsed.key, 'file', parsed.params);
 
-      // the meter of a line: its own code, else the meterId asked, else the district's only inlet
+      const part = await openUpload(request);
+      const columnsField = part.fields.columns;
+      const columns = parseColumns(
+        columnsField && !Array.isArray(columnsField) && columnsField.type === 'field'
+          ? String(columnsField.value)
+          : undefined,
+      );
+      const ids = new Set(measuring.map((m) => m.meterId));
+      for (const id of columns.values()) if (id !== null && !ids.has(id)) throw badRequest('columns');
       const byCode = new Map(measuring.map((m) => [m.meterCode, m.meterId]));
+      const byLowerCode = new Map(measuring.map((m) => [m.meterCode.toLowerCase(), m.meterId]));
+      // the meter of a long file's line: its own code, else the meterId asked, else the district's only inlet
       const fallback = meterId ?? (inlets.length === 1 ? inlets[0]?.meterId : undefined);
-      if (fallback === undefined && parsed.rows.some((r) => r.meterCode === null))
-        throw new AppError(400, inlets.length === 0 ? 'dmaAnalysis.noInlet' : 'dmaAnalysis.chooseInlet', 'meterId');
-      const failed = parsed.failed.map((f) => ({ line: f.line, message: request.t(f.key, f.params) }));
-      const perMeter = new Map<number, InletFlowLine[]>();
-      for (const r of parsed.rows) {
-        const id = r.meterCode === null ? fallback : byCode.get(r.meterCode);
-        if (id === undefined) {
-          failed.push({ line: r.line, message: request.t('dmaAnalysis.import.noMeter', { code: r.meterCode ?? '' }) });
-          continue;
-        }
-        const list = perMeter.get(id);
-        if (list) list.push(r);
-        else perMeter.set(id, [r]);
+
+      // a body cut off mid-file: the parser may have destroyed the part before we got it
+      if (part.file.destroyed && !part.file.readableEnded) throw badRequest('file');
+      const lines = createInterface({ input: part.file, crlfDelay: Number.POSITIVE_INFINITY });
+      // readline does not pass on its input's errors: a body cut off later would leave it waiting for ever
+      let broken = false;
+      const stop = () => {
+        broken = !part.file.readableEnded;
+        lines.close();
+      };
+      part.file.once('error', stop);
+      part.file.once('close', stop);
+      let parsed: InletFlowParse;
+      try {
+        parsed = await readInletFlow(lines, {
+          zone,
+          unit,
+          targets: {
+            column: (header) =>
+              columns.has(header) ? columns.get(header) : (byCode.get(header) ?? byLowerCode.get(header.toLowerCase())),
+            code: (code) => (code === null ? fallback : byCode.get(code)),
+            noMeter: { key: inlets.length === 0 ? 'dmaAnalysis.noInlet' : 'dmaAnalysis.chooseInlet', params: {} },
+          },
+        });
+      } finally {
+        lines.close();
       }
-      failed.sort((a, b) => a.line - b.line);
+      if (part.file.truncated) throw new AppError(400, 'dmaAnalysis.import.tooLarge', 'file');
+      if (broken) throw badRequest('file');
+      if (!parsed.ok) {
+        // a refused file stops being read: let the rest of the upload pass
+        part.file.resume();
+        throw problemError(request, parsed);
+      }
+
       const at = now();
       let imported = 0;
-      let first: Date | null = null;
-      let last: Date | null = null;
+      let from: number | null = null;
+      let to: number | null = null;
+      const codeOf = new Map(measuring.map((m) => [m.meterId, m.meterCode]));
+      const meters: InletFlowImport['meters'] = [];
       await app.db.transaction().execute(async (tx) => {
-        for (const [id, rows] of perMeter) {
-          await upsertInletFlows(tx, me.companyId, id, rows, at);
-          imported += rows.length;
-          for (const r of rows) {
-            if (!first || r.at < first) first = r.at;
-            if (!last || r.at > last) last = r.at;
-          }
+        for (const [id, samples] of parsed.meters) {
+          if (samples.n === 0) continue;
+          await storeInletFlowSamples(tx, me.companyId, id, samples, at);
+          imported += samples.n;
+          const first = samples.at[0] as number;
+          const last = samples.at[samples.n - 1] as number;
+          from = from === null ? first : Math.min(from, first);
+          to = to === null ? last : Math.max(to, last);
+          meters.push({
+            meterId: id,
+            meterCode: codeOf.get(id) ?? '',
+            samples: samples.n,
+            days: coveredDays(samples),
+            from: new Date(first).toISOString(),
+            to: new Date(last).toISOString(),
+          });
         }
       });
-      const from = first as Date | null;
-      const to = last as Date | null;
-      if (from && to) {
+      const first = from as number | null;
+      const last = to as number | null;
+      if (first !== null && last !== null) {
         // the covered days (at most a year of them: an older tail stays stored, the job's full run picks it up)
-        const days = daysBetween(closingDay(from), closingDay(to)).slice(-NIGHT_FLOW_MAX_DAYS);
+        const days = daysBetween(closingDay(new Date(first)), closingDay(new Date(last))).slice(-NIGHT_FLOW_MAX_DAYS);
         await analyseTenant(app.db, me.companyId, at, { districtId, from: days[0], to: days.at(-1) });
       }
       await recordRequestOperation(app.db, request, me, {
         operation: 'dmaInletFlowImport',
-        detail: `${district.name}: ${imported} imported, ${failed.length} failed`,
+        detail: `${district.name}: ${imported} imported, ${parsed.failedCount} failed`,
         at,
       });
       return ok(
         {
           imported,
-          failed,
+          failed: parsed.failed.map((f) => ({ line: f.line, message: request.t(f.key, f.params) })),
+          failedCount: parsed.failedCount,
+          layout: parsed.layout,
           intervalMinutes: parsed.intervalMinutes,
-          from: from ? from.toISOString() : null,
-          to: to ? to.toISOString() : null,
+          from: first === null ? null : new Date(first).toISOString(),
+          to: last === null ? null : new Date(last).toISOString(),
+          meters,
         },
         request.t('common.success'),
       );

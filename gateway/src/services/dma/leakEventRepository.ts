@@ -1,6 +1,6 @@
 // SQL of the night-flow analysis's leak events (district_leak_events): read for the chart and the lists, upserted by
-// (district, kind, start day) as the detector sees them, linked to the district's nightFlow alarm. Bounded by
-// company_id throughout.
+// (district, detected day) as the detector sees them — the day it confirmed the event, which the causal detector
+// never moves — and linked to the district's nightFlow alarm. Bounded by company_id throughout.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.ts';
 import { asDate, dayText } from './nightFlowRepository.ts';
@@ -11,7 +11,7 @@ export type LeakEventRow = {
   id: number;
   districtId: number;
   kind: 'step' | 'trend';
-  status: 'open' | 'repaired';
+  status: LeakEventStatus;
   startDay: string;
   detectedDay: string;
   repairedDay: string | null;
@@ -19,7 +19,14 @@ export type LeakEventRow = {
   volume: number;
   level: string;
   alarmId: number | null;
+  /** when WaterOps first saw it (wall clock) */
+  firstDetectedAt: Date;
+  /** the work order that reported its repair */
+  repairOrderId: number | null;
 };
+
+export type LeakEventStatus = 'open' | 'repaired' | 'notConfirmed';
+const STATUSES: readonly string[] = ['open', 'repaired', 'notConfirmed'] satisfies LeakEventStatus[];
 
 const toEvent = (r: {
   id: number;
@@ -33,11 +40,13 @@ const toEvent = (r: {
   volume: string;
   level: string;
   alarm_id: number | null;
+  first_detected_at: Date;
+  repair_order_id: number | null;
 }): LeakEventRow => ({
   id: Number(r.id),
   districtId: Number(r.district_id),
   kind: r.kind === 'trend' ? 'trend' : 'step',
-  status: r.status === 'repaired' ? 'repaired' : 'open',
+  status: (STATUSES.includes(r.status) ? r.status : 'open') as LeakEventStatus,
   startDay: dayText(r.start_day),
   detectedDay: dayText(r.detected_day),
   repairedDay: r.repaired_day ? dayText(r.repaired_day) : null,
@@ -45,6 +54,8 @@ const toEvent = (r: {
   volume: Number(r.volume),
   level: r.level,
   alarmId: r.alarm_id === null ? null : Number(r.alarm_id),
+  firstDetectedAt: new Date(r.first_detected_at),
+  repairOrderId: r.repair_order_id === null ? null : Number(r.repair_order_id),
 });
 
 /** The district's events that touch [from, to] (to null: all of them from `from`). */
@@ -77,9 +88,9 @@ export const openEventCounts = async (db: Db, companyId: number): Promise<Map<nu
   return new Map(rows.map((r) => [Number(r.district_id), Number(r.n)]));
 };
 
-export type LeakEventWrite = Omit<LeakEventRow, 'id' | 'districtId' | 'alarmId'>;
+export type LeakEventWrite = Omit<LeakEventRow, 'id' | 'districtId' | 'alarmId' | 'firstDetectedAt' | 'repairOrderId'>;
 
-/** Inserts or updates an event by (district, kind, start day); returns its id. */
+/** Inserts or updates an event by (district, detected day); returns its id. `at` is its first detection if new. */
 export const upsertLeakEvent = async (
   db: Db,
   companyId: number,
@@ -101,11 +112,13 @@ export const upsertLeakEvent = async (
       volume: e.volume,
       level: e.level,
       updated_at: at,
+      first_detected_at: at,
     })
     .onConflict((oc) =>
-      oc.columns(['company_id', 'district_id', 'kind', 'start_day']).doUpdateSet((eb) => ({
+      oc.columns(['company_id', 'district_id', 'detected_day']).doUpdateSet((eb) => ({
+        kind: eb.ref('excluded.kind'),
         status: eb.ref('excluded.status'),
-        detected_day: eb.ref('excluded.detected_day'),
+        start_day: eb.ref('excluded.start_day'),
         repaired_day: eb.ref('excluded.repaired_day'),
         magnitude: eb.ref('excluded.magnitude'),
         volume: eb.ref('excluded.volume'),

@@ -1,11 +1,16 @@
 // The night-flow job: for each tenant and district, (re)compute the nightlines of the days that may have changed,
-// detect leak events on the stored series, keep district_leak_events in step with what the detector sees, and raise
-// or clear the district's nightFlow alarm. Hourly, and on demand (POST dma/nightFlow/analyse, an inlet-flow import).
+// run the detector over the district's whole stored history, keep district_leak_events in step with what it sees,
+// and raise or clear the district's nightFlow alarm. Hourly, and on demand (POST dma/nightFlow/analyse, an
+// inlet-flow import).
 //
-// Which days: a district without any stored nightline gets its whole history (HISTORY_DAYS) once; afterwards the
-// last RECENT_DAYS (yesterday's night is complete once the day ends), reaching further back to the first day any of
-// its meters received data for since the last run (a backfill still running at start, a concentrator catching up).
-// An import recomputes exactly the days it covered.
+// Which days are recomputed: a district without any stored nightline gets its whole history (from its meters' first
+// data, at most MAX_HISTORY_DAYS) once; afterwards the last RECENT_DAYS (yesterday's night is complete once the day
+// ends), reaching further back to the first day any of its meters received data for since the last run (a backfill,
+// a concentrator catching up, last year's data loaded late). An import recomputes exactly the days it covered.
+// Detection always reads every stored nightline (a few hundred numbers a year): the detector is causal, so however
+// the days arrived — a year imported at once or one day at a time — it finds the same events, confirmed on the same
+// days, which is what keeps each event's row (keyed by that day) from being re-dated or recreated.
+import { ALARM_LEVELS } from '@waterops/shared/monitoring';
 import { addDays, chinaDay, closingDay, dayStart } from '@waterops/shared/reading';
 import type { Kysely } from 'kysely';
 import { DISTRICT_METER_ROLE } from '../../db/dmaTables.ts';
@@ -19,13 +24,14 @@ import {
   setEventAlarm,
   upsertLeakEvent,
 } from './leakEventRepository.ts';
+import { legitimateNightUse } from './legitimateNightUse.ts';
 import { districtNightlines } from './nightFlow/districtNightlines.ts';
 import {
   DEFAULT_DETECTION_OPTIONS,
+  type DetectionOptions,
   detectNightlineEvents,
   type MeterSeries,
   type NightlineDetection,
-  type NightlinePoint,
 } from './nightFlow/index.ts';
 import {
   type DistrictInfo,
@@ -40,12 +46,10 @@ import {
   upsertNightlines,
 } from './nightFlowRepository.ts';
 
-/** Days analysed on a district's first run. */
-export const HISTORY_DAYS = 90;
+/** The longest history analysed (three years): a first run's reach, and how far back late data is taken. */
+export const MAX_HISTORY_DAYS = 1096;
 /** Days recomputed on every later run (today, yesterday and the day before). */
 export const RECENT_DAYS = 3;
-/** Stored nightlines the detector reads (its warm-up needs three weeks; four months keeps old leaks dated). */
-export const DETECTION_DAYS = 120;
 
 export type TenantChanged = (companyId: number) => void;
 
@@ -63,20 +67,29 @@ const addReport = (a: NightFlowRunReport, b: NightFlowRunReport): NightFlowRunRe
 export const connectionsOf = (district: DistrictInfo, memberMeters: number): number =>
   district.connections ?? memberMeters;
 
-/** The detection options for a district (the volume is counted over the night-day factor's hours). */
-export const detectionOptions = (hoursPerDay: number) => ({ ...DEFAULT_DETECTION_OPTIONS, hoursPerDay });
+/** The detector's options for a district: the volume over the night-day factor's hours, its baseline period. */
+export const detectionOptions = (
+  district: Pick<DistrictInfo, 'nightDayFactorH' | 'baselineFrom' | 'baselineTo'>,
+  defaultHoursPerDay: number,
+): DetectionOptions => ({
+  ...DEFAULT_DETECTION_OPTIONS,
+  hoursPerDay: district.nightDayFactorH ?? defaultHoursPerDay,
+  seed: district.baselineFrom && district.baselineTo ? { from: district.baselineFrom, to: district.baselineTo } : null,
+});
 
-/** Runs the detector over the district's stored nightlines up to `to`. */
+/** Runs the detector over the district's stored nightlines up to `to` (its whole history). */
 export const detectStored = async (
   db: Kysely<DB>,
   companyId: number,
-  districtId: number,
+  district: DistrictInfo,
   to: string,
-  hoursPerDay: number,
+  defaultHoursPerDay: number,
 ): Promise<NightlineDetection> => {
-  const rows = await readNightlines(db, companyId, districtId, addDays(to, -(DETECTION_DAYS - 1)), to);
-  const points: NightlinePoint[] = rows.map((r) => ({ day: r.day, value: r.nightline }));
-  return detectNightlineEvents(points, detectionOptions(hoursPerDay));
+  const rows = await readNightlines(db, companyId, district.id, addDays(to, -(MAX_HISTORY_DAYS - 1)), to);
+  return detectNightlineEvents(
+    rows.map((r) => ({ day: r.day, value: r.nightline })),
+    detectionOptions(district, defaultHoursPerDay),
+  );
 };
 
 type Context = {
@@ -110,17 +123,22 @@ const computeDays = async (
     sign: m.role === DISTRICT_METER_ROLE.inlet ? 1 : -1,
     samples: samples.get(m.meterId) ?? [],
   }));
-  const perConnection = district.nightUseLPerConnH ?? ctx.params.nightUsePerConnection;
-  const legitimate = (connectionsOf(district, ctx.members.get(district.id)?.length ?? 0) * perConnection) / 1000;
+  const connections = connectionsOf(district, ctx.members.get(district.id)?.length ?? 0);
+  const legitimate = legitimateNightUse({
+    ...district,
+    defaultLPerConnH: ctx.params.nightUsePerConnection,
+    connections,
+  });
   const { rows } = districtNightlines(series, from, to, legitimate);
   await upsertNightlines(db, companyId, district.id, rows, at);
   return rows.length;
 };
 
 /**
- * Brings the district's events and alarm in step with the detector: each detected event upserted by (kind, start
- * day); an open event the detector no longer sees (its start re-dated, or the data corrected) removed; the alarm
- * raised for the newest open event (value its magnitude, threshold its baseline) or cleared when none is open.
+ * Brings the district's events and alarm in step with the detector: each detected event upserted by its detected
+ * day (new ones stamped with their first detection, now); an event the detector no longer sees (the data under it
+ * was corrected) removed; the alarm raised for the most severe open event (value the nightline it brought,
+ * threshold the expected level before it) or cleared when none is open.
  */
 const reconcileEvents = async (
   db: Kysely<DB>,
@@ -130,29 +148,27 @@ const reconcileEvents = async (
   today: string,
   at: Date,
 ): Promise<{ opened: number; raised: number; changed: boolean }> => {
-  const hours = district.nightDayFactorH ?? ctx.params.nightDayFactorHours;
-  const detection = await detectStored(db, companyId, district.id, today, hours);
-  const windowFrom = addDays(today, -(DETECTION_DAYS - 1));
-  const stored = await readLeakEvents(db, companyId, district.id, windowFrom, null);
-  const key = (kind: string, startDay: string) => `${kind}|${startDay}`;
-  const before = new Map(stored.map((e) => [key(e.kind, e.startDay), e]));
+  const detection = await detectStored(db, companyId, district, today, ctx.params.nightDayFactorHours);
+  const stored = await readLeakEvents(db, companyId, district.id, addDays(today, -(MAX_HISTORY_DAYS - 1)), null);
+  const before = new Map(stored.map((e) => [e.detectedDay, e]));
   const seen = new Set<string>();
   const openIds: number[] = [];
   let opened = 0;
   let changed = false;
   for (const e of detection.events) {
-    const k = key(e.kind, e.startDay);
-    seen.add(k);
-    const prior = before.get(k);
-    if (!prior && e.status === 'open') opened++;
-    if (!prior || prior.status !== e.status || prior.level !== e.level) changed = true;
+    seen.add(e.detectedDay);
+    const prior = before.get(e.detectedDay);
+    // a fall within a week is "not confirmed" — unless a work order reported repairing it
+    const status = e.status === 'notConfirmed' && prior?.repairOrderId != null ? 'repaired' : e.status;
+    if (!prior && status === 'open') opened++;
+    if (!prior || prior.status !== status || prior.level !== e.level) changed = true;
     const id = await upsertLeakEvent(
       db,
       companyId,
       district.id,
       {
         kind: e.kind,
-        status: e.status,
+        status,
         startDay: e.startDay,
         detectedDay: e.detectedDay,
         repairedDay: e.repairedDay,
@@ -162,11 +178,9 @@ const reconcileEvents = async (
       },
       at,
     );
-    if (e.status === 'open') openIds.push(id);
+    if (status === 'open') openIds.push(id);
   }
-  const gone = stored.filter(
-    (e) => e.status === 'open' && e.startDay >= windowFrom && !seen.has(key(e.kind, e.startDay)),
-  );
+  const gone = stored.filter((e) => !seen.has(e.detectedDay));
   if (gone.length) changed = true;
   await deleteLeakEvents(
     db,
@@ -175,19 +189,20 @@ const reconcileEvents = async (
   );
 
   const open = detection.events.filter((e) => e.status === 'open');
-  const newest = open[open.length - 1];
+  const rank = (e: (typeof open)[number]) => ALARM_LEVELS.indexOf(e.level);
+  const worst = open.reduce<(typeof open)[number] | undefined>((a, e) => (!a || rank(e) <= rank(a) ? e : a), undefined);
   let raised = 0;
-  if (newest) {
+  if (worst) {
     const r = await raiseSourceAlarm(db, companyId, {
       alarmType: 'nightFlow',
       sourceKind: 'district',
       sourceId: district.id,
       sourceCode: district.name,
       areaId: null,
-      level: newest.level,
-      // the console reads "value / threshold": the nightline the leak brought against the baseline before it
-      value: Math.round((newest.baseline + newest.magnitude) * 1000) / 1000,
-      threshold: Math.round(newest.baseline * 1000) / 1000,
+      level: worst.level,
+      // the console reads "value / threshold": the nightline the leak brought against the level expected before it
+      value: Math.round((worst.baseline + worst.magnitude) * 1000) / 1000,
+      threshold: Math.round(worst.baseline * 1000) / 1000,
       at,
     });
     raised = r.raised;
@@ -247,19 +262,12 @@ export const analyseTenant = async (
     let from = options.from ?? addDays(today, -(RECENT_DAYS - 1));
     const to = options.to ?? today;
     if (options.from === undefined) {
-      const historyFrom = addDays(today, -(HISTORY_DAYS - 1));
+      const historyFrom = dayStart(addDays(today, -(MAX_HISTORY_DAYS - 1)));
+      const meters = ctx.measuring.get(district.id) ?? [];
       const last = options.full ? null : await lastComputedAt(db, companyId, district.id);
-      if (last === null) from = historyFrom;
-      else {
-        const late = await earliestArrivedSince(
-          db,
-          companyId,
-          ctx.measuring.get(district.id) ?? [],
-          last,
-          dayStart(historyFrom),
-        );
-        if (late && closingDay(late) < from) from = closingDay(late);
-      }
+      // first run (or full): from the meters' first data; later: from the first day late data arrived for
+      const late = await earliestArrivedSince(db, companyId, meters, last ?? new Date(0), historyFrom);
+      if (late && closingDay(late) < from) from = closingDay(late);
     }
     const days = await computeDays(db, companyId, district, ctx, from, to, at);
     const r = await reconcileEvents(db, companyId, district, ctx, today, at);

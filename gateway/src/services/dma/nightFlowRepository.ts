@@ -32,6 +32,11 @@ export type DistrictInfo = {
   meanPressureM: number | null;
   nightUseLPerConnH: number | null;
   nightDayFactorH: number | null;
+  /** the legitimate night use stated directly, m³/h (m0025); null = connections × L/h */
+  nightUseM3h: number | null;
+  /** the quiet period the detector learns the baseline from (m0027); null: its first three weeks */
+  baselineFrom: string | null;
+  baselineTo: string | null;
 };
 
 export const loadDistricts = async (db: Db, companyId: number, districtId?: number): Promise<DistrictInfo[]> => {
@@ -50,6 +55,9 @@ export const loadDistricts = async (db: Db, companyId: number, districtId?: numb
     meanPressureM: num(r.mean_pressure_m),
     nightUseLPerConnH: num(r.night_use_l_per_conn_h),
     nightDayFactorH: num(r.night_day_factor_h),
+    nightUseM3h: num(r.night_use_m3h),
+    baselineFrom: r.baseline_from ? dayText(r.baseline_from) : null,
+    baselineTo: r.baseline_to ? dayText(r.baseline_to) : null,
   }));
 };
 
@@ -344,6 +352,8 @@ export const memberMetersSql = (companyId: number, districtIds: number[] | undef
       join district_areas da on da.company_id = d.company_id and da.district_id = d.id
       join water_meters m on m.company_id = da.company_id and m.area_id = da.area_id
      where d.company_id = ${companyId} ${filter}
+       -- an area's household meters: a bulk meter standing in it (issue 19) is a member only when named as one
+       and m.meter_kind = 'household'
        and not exists (select 1 from district_meters x where x.company_id = m.company_id and x.meter_id = m.id
                         and x.role in (${DISTRICT_METER_ROLE.inlet}, ${DISTRICT_METER_ROLE.outlet}, ${DISTRICT_METER_ROLE.supervision}))
     union

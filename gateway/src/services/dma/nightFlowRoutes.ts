@@ -1,6 +1,7 @@
 // /api-workbench dma/nightFlow: the nightline per day with the detector's baseline and CUSUM and the leak events
-// (GET), each asked day's inflow curve (GET curves), and running the analysis now (POST analyse). A district outside
-// the account's data scope (districtRepository's rule: by member areas) or another tenant's is 404.
+// (GET), each asked day's inflow curve (GET curves), running the analysis now (POST analyse) and choosing the quiet
+// period the baseline is learnt from (POST baseline). A district outside the account's data scope
+// (districtRepository's rule: by member areas) or another tenant's is 404.
 
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, ok, Result } from '@waterops/shared/api';
@@ -8,6 +9,7 @@ import { PERMISSIONS } from '@waterops/shared/auth';
 import {
   DMA_PATHS,
   type LeakEvent,
+  NightFlowBaseline,
   NightFlowCurves,
   NightFlowCurvesQuery,
   NightFlowQuery,
@@ -27,8 +29,8 @@ import { visibleDistrictIds } from './districtRepository.ts';
 import { loadDmaParams } from './dmaParams.ts';
 import { type LeakEventRow, readLeakEvents } from './leakEventRepository.ts';
 import { districtNightlines } from './nightFlow/districtNightlines.ts';
-import { detectNightlineEvents, type MeterSeries } from './nightFlow/index.ts';
-import { analyseTenant, DETECTION_DAYS, detectionOptions } from './nightFlowAnalysis.ts';
+import { DEFAULT_DETECTION_OPTIONS, type MeterSeries } from './nightFlow/index.ts';
+import { analyseTenant, detectStored } from './nightFlowAnalysis.ts';
 import {
   type DistrictInfo,
   districtMeters,
@@ -42,6 +44,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The longest range the nightFlow GET answers, days. */
 export const NIGHT_FLOW_MAX_DAYS = 366;
+/** The shortest baseline period, days (the detector's minSeedDays). */
+export const BASELINE_MIN_DAYS = DEFAULT_DETECTION_OPTIONS.minSeedDays;
 /** The most days the curves GET draws. */
 export const CURVES_MAX_DAYS = 14;
 
@@ -69,6 +73,7 @@ export const toLeakEvent = (e: LeakEventRow, districtName: string): LeakEvent =>
   status: e.status,
   startDay: e.startDay,
   detectedDay: e.detectedDay,
+  firstDetectedAt: e.firstDetectedAt.toISOString(),
   repairedDay: e.repairedDay,
   magnitude: e.magnitude,
   volume: e.volume,
@@ -127,31 +132,26 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         throw new AppError(400, 'dmaAnalysis.rangeTooLong', 'to', { days: NIGHT_FLOW_MAX_DAYS });
       const district = await districtOr404(app.db, me.companyId, districtId, me.scope);
       const params = await loadDmaParams(app.db, me.companyId);
-      // the detector runs from DETECTION_DAYS before `from`, so the range's first days have a warmed-up baseline
-      const stored = await readNightlines(app.db, me.companyId, districtId, addDays(from, -(DETECTION_DAYS - 1)), to);
-      const detection = detectNightlineEvents(
-        stored.map((r) => ({ day: r.day, value: r.nightline })),
-        detectionOptions(district.nightDayFactorH ?? params.nightDayFactorHours),
-      );
+      const stored = await readNightlines(app.db, me.companyId, districtId, from, to);
+      // the detector over the whole history up to `to`, as the job runs it: the same baseline and events
+      const detection = await detectStored(app.db, me.companyId, district, to, params.nightDayFactorHours);
       const trace = new Map(detection.trace.map((t) => [t.day, t]));
       const events = await readLeakEvents(app.db, me.companyId, districtId, from, to);
-      const days = stored
-        .filter((r) => r.day >= from)
-        .map((r) => {
-          const t = trace.get(r.day);
-          return {
-            day: r.day,
-            nightline: round(r.nightline),
-            minAt: r.minAt ? r.minAt.toISOString() : null,
-            points: r.points,
-            expected: r.expected,
-            legitimate: round(r.legitimate),
-            leakage: round(r.leakage),
-            meanFlow: round(r.meanFlow),
-            baseline: round(t?.expected ?? null),
-            cusum: t && t.expected !== null ? round(t.cusum) : null,
-          };
-        });
+      const days = stored.map((r) => {
+        const t = trace.get(r.day);
+        return {
+          day: r.day,
+          nightline: round(r.nightline),
+          minAt: r.minAt ? r.minAt.toISOString() : null,
+          points: r.points,
+          expected: r.expected,
+          legitimate: round(r.legitimate),
+          leakage: round(r.leakage),
+          meanFlow: round(r.meanFlow),
+          baseline: round(t?.expected ?? null),
+          cusum: t && t.expected !== null ? round(t.cusum) : null,
+        };
+      });
       const withData = days.find((d) => d.expected > 0);
       return ok(
         {
@@ -160,6 +160,13 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
           intervalMinutes: withData ? Math.round(1440 / withData.expected) : null,
           days,
           events: events.map((e) => toLeakEvent(e, district.name)),
+          warmup: {
+            required: detection.warmup.required,
+            have: detection.warmup.have,
+            readyDay: detection.warmup.readyDay,
+            baselineFrom: district.baselineFrom,
+            baselineTo: district.baselineTo,
+          },
         },
         request.t('common.success'),
       );
@@ -232,6 +239,47 @@ export const nightFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       await recordRequestOperation(app.db, request, me, {
         operation: 'dmaNightFlowAnalyse',
         detail: `${districtId === undefined ? 'all districts' : `district ${districtId}`}: ${r.districts} districts, ${r.days} days`,
+        at,
+      });
+      const { changed: _, ...run } = r;
+      return ok(run, request.t('common.success'));
+    },
+  );
+  app.post(
+    path(DMA_PATHS.nightFlowBaseline),
+    {
+      config: { permission: PERMISSIONS.dmaAnalysisEdit, operation: 'dmaNightFlowBaseline' },
+      schema: {
+        tags: ['dma'],
+        summary: 'Learn a district’s night-flow baseline from a quiet period (null: its first days); analyses it again',
+        body: NightFlowBaseline,
+        response: { 200: Result(NightFlowRun), ...errors },
+      },
+    },
+    async (request) => {
+      const me = app.principalOf(request);
+      const { districtId, from, to } = request.body;
+      if ((from === null) !== (to === null)) throw badRequest(from === null ? 'from' : 'to');
+      if (from !== null && !validDay(from)) throw badRequest('from');
+      if (to !== null && (!validDay(to) || to < (from as string))) throw badRequest('to');
+      if (from !== null && to !== null && daysBetween(from, to).length < BASELINE_MIN_DAYS)
+        throw new AppError(400, 'dmaAnalysis.baselineTooShort', 'to', { days: BASELINE_MIN_DAYS });
+      if (from !== null && to !== null && daysBetween(from, to).length > NIGHT_FLOW_MAX_DAYS)
+        throw new AppError(400, 'dmaAnalysis.rangeTooLong', 'to', { days: NIGHT_FLOW_MAX_DAYS });
+      await districtOr404(app.db, me.companyId, districtId, me.scope);
+      const at = now();
+      await app.db
+        .updateTable('districts')
+        .set({ baseline_from: from, baseline_to: to, updated_at: at })
+        .where('company_id', '=', me.companyId)
+        .where('id', '=', districtId)
+        .execute();
+      // only the detection changes (the nightlines do not): recompute the recent days and reconcile the events
+      const r = await analyseTenant(app.db, me.companyId, at, { districtId });
+      if (r.changed) app.changeHints?.announce({ companyId: me.companyId, topic: 'alarms' });
+      await recordRequestOperation(app.db, request, me, {
+        operation: 'dmaNightFlowBaseline',
+        detail: `district ${districtId}: ${from === null ? 'first days' : `${from} – ${to}`}`,
         at,
       });
       const { changed: _, ...run } = r;

@@ -247,6 +247,7 @@ export const syncArchives = async (tx: Tx, companyId: number, a: Archives, at: D
         part.map(({ m, concentratorId, collectorId, areaId, model }) => ({
           company_id: companyId,
           meter_code: m.meterCode,
+          meter_kind: m.meterKind ?? 'household',
           meter_model_id: model?.id ?? null,
           manufacturer_id: model?.manufacturerId ?? null,
           remote_code: m.remoteCode ?? null,

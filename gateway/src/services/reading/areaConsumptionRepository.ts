@@ -29,7 +29,9 @@ export const topAreaConsumption = async (
     .where('d.company_id', '=', companyId)
     .where('d.day', '>=', sql<Date>`cast(${from} as date)`)
     .where('d.day', '<=', sql<Date>`cast(${to} as date)`)
-    .where('d.consumption', 'is not', null);
+    .where('d.consumption', 'is not', null)
+    // households' use: a bulk meter that happens to stand in an area (a pump, a district inlet) is not the area's
+    .where('t.meter_kind', '=', 'household');
   if (predicates !== null) q = q.where(scopeExpression(predicates));
   const rows = await q
     .groupBy(['a.id', 'a.area_name'])

@@ -15,11 +15,18 @@ export type RateRow = { id: number | null; name: string; meters: number; read: n
 // biome-ignore lint/suspicious/noExplicitAny: used on queries of different joins that all alias water_meters as t
 type MeterEb = ExpressionBuilder<any, any>;
 
-/** The meters that count: the tenant's, in use, inside the scope and the filters (alias t); the radar's too. */
+/**
+ * The meters that count: the tenant's household meters in use, inside the scope and the filters (alias t); the
+ * radar's too. Bulk meters (district, bulk, pump: issue 19) are read by SCADA or by hand and are not a household's.
+ */
 export const countedMeters =
   (companyId: number, filters: RateFilters, predicates: readonly ScopePredicate[] | null) =>
   (eb: MeterEb): Expression<SqlBool> => {
-    const terms: Expression<SqlBool>[] = [eb('t.company_id', '=', companyId), eb('t.used', '=', true)];
+    const terms: Expression<SqlBool>[] = [
+      eb('t.company_id', '=', companyId),
+      eb('t.used', '=', true),
+      eb('t.meter_kind', '=', 'household'),
+    ];
     if (filters.areaId !== undefined) terms.push(eb('t.area_id', '=', filters.areaId));
     if (filters.concentratorId !== undefined) terms.push(eb('t.concentrator_id', '=', filters.concentratorId));
     if (filters.regionId !== undefined) terms.push(inAreasOfRegions(eb, 't.area_id', [filters.regionId]));

@@ -20,6 +20,8 @@ export type RemoteSelectorDef = {
   idField: string;
   /** the item's label field (areaName, collectorCode, residentCode…) */
   labelField: string;
+  /** fixed filters sent with every search (the district inlets' `bulk: true`) */
+  params?: Readonly<Record<string, string | number | boolean>>;
 };
 
 /** Spec §3: residential area (id, areaName), searched by areaName (spec §7 findListByAreaName). */
@@ -36,7 +38,7 @@ export const searchOf =
   async (query, page) => {
     const body = await request<PageResult<Record<string, unknown>>>({
       url: def.path,
-      params: { [def.queryField]: query, page, limit: SELECTOR_PAGE_SIZE },
+      params: { ...def.params, [def.queryField]: query, page, limit: SELECTOR_PAGE_SIZE },
     });
     return {
       items: body.data.map((row) => ({ id: Number(row[def.idField]), label: String(row[def.labelField] ?? '') })),

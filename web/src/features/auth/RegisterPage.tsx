@@ -33,6 +33,12 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [secondsLeft, setSecondsLeft] = useState(0);
 
+  // Fetch the sign-in page's code now: registering ends there, and until its code has loaded the router keeps this
+  // form on screen under the new address — a newcomer typing their password into it would lose it.
+  useEffect(() => {
+    void import('./LoginPage.tsx');
+  }, []);
+
   // The countdown of "send code": one tick a second until it reaches zero.
   useEffect(() => {
     if (secondsLeft <= 0) return;

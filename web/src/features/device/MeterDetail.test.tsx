@@ -11,6 +11,7 @@ import { MeterDetail } from './MeterDetail.tsx';
 const meter = {
   id: 21,
   meterCode: 'SB00000021',
+  meterKind: 'household',
   remoteCode: 'R21',
   collectorId: 5,
   collectorCode: 'K-005',
@@ -104,6 +105,7 @@ describe('the meter detail drawer', () => {
     expect(await screen.findByRole('heading', { name: 'SB00000021' })).toBeTruthy();
     expect(screen.getByText('宁波水表')).toBeTruthy();
     expect(screen.getByText('2024-05-01')).toBeTruthy();
+    expect(screen.getByText('户表')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'K-005' }));
     expect(screen.getByRole('status', { name: 'search' }).textContent).toBe('?detail=collector%3A5');
     await userEvent.click(screen.getByRole('button', { name: 'C-003' }));

@@ -20,6 +20,7 @@ function MeterFields({ meter }: { meter: Meter }) {
   return (
     <dl className="wo-detail-fields">
       <Field label={t('meter.meterCode')}>{meter.meterCode}</Field>
+      <Field label={t('meter.field.meterKind')}>{t(`meter.kind.${meter.meterKind}`)}</Field>
       <Field label={t('meter.remoteCode')}>{show(meter.remoteCode)}</Field>
       <Field label={t('meter.resident')}>
         {meter.residentId !== null ? (

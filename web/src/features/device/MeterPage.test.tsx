@@ -10,6 +10,7 @@ import { MeterPage } from './MeterPage.tsx';
 const meter: Meter = {
   id: 21,
   meterCode: 'SB00000021',
+  meterKind: 'household',
   remoteCode: 'R21',
   collectorId: 5,
   collectorCode: 'K-005',
@@ -92,6 +93,31 @@ describe('the water meter page', () => {
     expect(await within(dialog).findByText('底数必须为数字')).toBeTruthy();
     expect(within(dialog).getByText('运行年限应为0到20的整数')).toBeTruthy();
     expect(calls.filter((c) => c.url.includes('/watermeter/save'))).toHaveLength(0);
+  });
+
+  it('asks a household meter for its area; a district meter may have none and saves with its kind (issue 19)', async () => {
+    const { calls } = renderMeters();
+    await ui.code();
+    expect(screen.getAllByRole('columnheader', { name: /水表类别/ }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('户表').length).toBeGreaterThan(0);
+    await userEvent.click(await ui.create());
+    const dialog = await ui.dialog();
+    const kind = within(dialog).getByLabelText('水表类别', { selector: 'select' });
+    const areaGroup = () => within(dialog).getByText('小区', { selector: 'label' }).closest('.bp6-form-group');
+    expect((kind as HTMLSelectElement).value).toBe('household');
+    expect(areaGroup()?.classList.contains('wo-required')).toBe(true);
+    await userEvent.selectOptions(kind, '分区表');
+    expect(areaGroup()?.classList.contains('wo-required')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('表身号'), 'DM-IN-1');
+    await userEvent.click(ui.ok(dialog));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('/watermeter/save'))?.body).toMatchObject({
+        meterCode: 'DM-IN-1',
+        meterKind: 'district',
+        areaId: null,
+      }),
+    );
+    expect(within(dialog).queryByText('请选择小区')).toBeNull();
   });
 
   it('fills the body code with the next code of the code rules (waterMeterCode)', async () => {

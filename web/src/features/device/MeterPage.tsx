@@ -1,11 +1,19 @@
 // Water meters as a descriptor (spec §2 "Water meter", §7 device/watermeter): the list with the spec's search fields
-// (code, code prefix, area, region, online, bound), the rarely used fields in the column chooser, create / edit
+// (code, code prefix, kind, area, region, online, bound), the rarely used fields in the column chooser, create / edit
 // with the shared meter rules and remote selectors, delete (refused while bound), export / import, batch untie
 // (detach from collectors). A body code opens the meter's detail drawer.
 import { Button, Tag } from '@blueprintjs/core';
 import { sheetPaths } from '@waterops/shared/api';
 import type { Manufacturer, MeterModel } from '@waterops/shared/catalogue';
-import { DEVICE_PATHS, type Meter, MeterSave, validateMeter } from '@waterops/shared/device';
+import {
+  DEFAULT_METER_KIND,
+  DEVICE_PATHS,
+  type Meter,
+  MeterKind,
+  MeterSave,
+  meterAreaRequired,
+  validateMeter,
+} from '@waterops/shared/device';
 import type { Area, Region } from '@waterops/shared/place';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +44,7 @@ import {
 export type MeterFilters = {
   meterCode: string;
   meterCodePrefix: string;
+  meterKind: string;
   areaId: string;
   regionId: string;
   meterModelId: string;
@@ -53,6 +62,8 @@ const meterRule =
     validateMeter({ ...values, areaId: chosenId(values.areaId) }).find((v) => v.field === field)?.message ?? null;
 
 const text = (v: string | number | null) => (v === null ? '' : String(v));
+/** The kinds in declaration order, household first (the form's default). */
+const KIND_OPTIONS = MeterKind.values.map((k) => ({ value: k, labelKey: `meter.kind.${k}` }));
 
 /** The body code, as a link opening the meter's drawer. */
 function MeterCodeLink({ row }: { row: Meter }) {
@@ -61,6 +72,16 @@ function MeterCodeLink({ row }: { row: Meter }) {
     <Button variant="minimal" size="small" intent="primary" onClick={() => open({ kind: 'meter', id: row.id })}>
       {row.meterCode}
     </Button>
+  );
+}
+
+/** The meter's kind; a bulk meter stands out from the household meters around it. */
+function KindTag({ kind }: { kind: Meter['meterKind'] }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={kind === DEFAULT_METER_KIND ? 'none' : 'primary'}>
+      {t(`meter.kind.${kind}`)}
+    </Tag>
   );
 }
 
@@ -81,6 +102,13 @@ const columns: ColumnDef<Meter>[] = [
     sortable: true,
     text: (r) => r.meterCode,
     render: (r) => <MeterCodeLink row={r} />,
+  },
+  {
+    key: 'meterKind',
+    titleKey: 'meter.field.meterKind',
+    width: 110,
+    text: (r) => r.meterKind,
+    render: (r) => <KindTag kind={r.meterKind} />,
   },
   { key: 'remoteCode', titleKey: 'meter.remoteCode', width: 120, text: (r) => text(r.remoteCode) },
   { key: 'areaName', titleKey: 'meter.area', width: 120, text: (r) => text(r.areaName) },
@@ -197,6 +225,7 @@ export const meterResource = (
   initialFilters: {
     meterCode: '',
     meterCodePrefix: '',
+    meterKind: '',
     areaId: '',
     regionId: '',
     meterModelId: '',
@@ -206,6 +235,12 @@ export const meterResource = (
   filters: [
     { kind: 'text', key: 'meterCode', labelKey: 'meter.meterCode', icon: 'search' },
     { kind: 'text', key: 'meterCodePrefix', labelKey: 'meter.codePrefix' },
+    {
+      kind: 'select',
+      key: 'meterKind',
+      labelKey: 'meter.field.meterKind',
+      options: [{ value: '', labelKey: 'meter.all' }, ...KIND_OPTIONS],
+    },
     {
       kind: 'select',
       key: 'areaId',
@@ -275,8 +310,17 @@ export const meterResource = (
       },
       { key: 'remoteCode', labelKey: 'meter.remoteCode', initial: (r) => text(r.remoteCode) },
       {
+        key: 'meterKind',
+        labelKey: 'meter.field.meterKind',
+        kind: 'select',
+        options: KIND_OPTIONS,
+        initial: (r) => r.meterKind,
+      },
+      {
+        // a household meter sits in a residential area; a bulk meter (district, bulk, pump) may not (issue 19)
         key: 'areaId',
         labelKey: 'meter.area',
+        required: (values) => meterAreaRequired(values.meterKind),
         rules: [meterRule('areaId')],
         initial: meterFieldTexts.areaId,
         render: (p) => <MeterAreaField {...p} />,
@@ -372,6 +416,7 @@ export const meterResource = (
       data: {
         ...(editing ? { id: editing.id, used: editing.used } : {}),
         meterCode: values.meterCode,
+        meterKind: MeterKind.is(values.meterKind) ? values.meterKind : DEFAULT_METER_KIND,
         remoteCode: orNull(values.remoteCode),
         areaId: chosenId(values.areaId),
         address: orNull(values.address),

@@ -7,6 +7,7 @@ import { DISTRICT_NAME_MAX, type District, DMA_PATHS } from '@waterops/shared/dm
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.ts';
+import type { RemoteSearch } from '../../components/RemoteSelect.tsx';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
 import { AreaSelect } from '../../components/selectors/AreaSelect.tsx';
 import { METER_SELECTOR } from '../../components/selectors/MeterSelect.tsx';
@@ -17,6 +18,16 @@ import type { FieldInputProps } from '../../resources/types.ts';
 export const NAME_CHECK_DEBOUNCE_MS = 400;
 
 const searchMeters = searchOf(METER_SELECTOR);
+const searchBulk = searchOf({ ...METER_SELECTOR, params: { bulk: true } });
+
+/**
+ * Inlets and outlets are bulk meters (district, bulk, pump: issue 19), so those are offered first; when no bulk
+ * meter matches, any meter (a district set up before meters had kinds measures through a household-kind meter).
+ */
+export const searchMeasuringMeters: RemoteSearch<SelectorItem> = async (query, page) => {
+  const bulk = await searchBulk(query, page);
+  return bulk.count > 0 ? bulk : searchMeters(query, page);
+};
 
 /** The items a multi-select field's text holds (none for empty or unreadable text). */
 export const itemsOf = (value: string | undefined): SelectorItem[] => {
@@ -95,12 +106,17 @@ export function DistrictNameField({ id, value, onChange, error, required }: Fiel
   );
 }
 
-/** Meters of one role: several, searched by body code. */
-export function MeterMultiField({ value, onChange, label }: FieldInputProps & { label: string }) {
+/** Meters of one role: several, searched by body code; `measuring` (inlets, outlets) offers bulk meters first. */
+export function MeterMultiField({
+  value,
+  onChange,
+  label,
+  measuring = false,
+}: FieldInputProps & { label: string; measuring?: boolean }) {
   return (
     <RemoteSelect<SelectorItem>
       multiple
-      search={searchMeters}
+      search={measuring ? searchMeasuringMeters : searchMeters}
       itemKey={(item) => item.id}
       itemLabel={(item) => item.label}
       label={label}

@@ -150,6 +150,13 @@ describe('the district page', () => {
     expect(await within(dialog).findByText('请输入整数')).toBeTruthy();
     await userEvent.clear(within(dialog).getByLabelText('用户接管数'));
     await userEvent.type(within(dialog).getByLabelText('用户接管数'), '1200');
+    // the legitimate night use stated in m³/h (issue 19): checked against its limits, then sent as a number
+    const nightUse = within(dialog).getByLabelText('夜间合法用水（m³/h）');
+    await userEvent.type(nightUse, '-2');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('请输入不小于 0 且不超过上限的数值')).toBeTruthy();
+    await userEvent.clear(nightUse);
+    await userEvent.type(nightUse, '2.4');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.find((c) => c.url.includes('/dma/district/save'))).toBeTruthy());
     expect(calls.find((c) => c.url.includes('/dma/district/save'))?.body).toMatchObject({
@@ -158,6 +165,7 @@ describe('the district page', () => {
       parentId: null,
       mainsLengthKm: 3.5,
       connections: 1200,
+      nightUseM3h: 2.4,
       inletMeterIds: [],
       areaIds: [],
     });

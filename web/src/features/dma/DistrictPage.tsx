@@ -3,7 +3,14 @@
 // kind; create / edit with the shared rules (validateDistrict) and a live name check; delete (refused by the server
 // while sub-zones hang on it); per row "导入边界" (the outline) and a link to its night flow.
 import { Tag } from '@blueprintjs/core';
-import { DISTRICT_KINDS, type District, DistrictSave, DMA_PATHS, validateDistrict } from '@waterops/shared/dma';
+import {
+  DISTRICT_KINDS,
+  type District,
+  DistrictSave,
+  DMA_PATHS,
+  NIGHT_USE_M3H_MAX,
+  validateDistrict,
+} from '@waterops/shared/dma';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -77,10 +84,13 @@ const meterField = (key: string, role: number): FieldDef<District> => ({
   labelKey: `dma.district.${key}`,
   rules: [districtRule(key)],
   initial: (d) => metersText(d, role),
-  render: (p) => <MeterMultiFieldLabelled {...p} labelKey={`dma.district.${key}`} />,
+  // inlets (1) and outlets (2) measure the district: bulk meters are offered for them first (issue 19)
+  render: (p) => (
+    <MeterMultiFieldLabelled {...p} labelKey={`dma.district.${key}`} measuring={role === 1 || role === 2} />
+  ),
 });
 
-function MeterMultiFieldLabelled(props: FieldInputProps & { labelKey: string }) {
+function MeterMultiFieldLabelled(props: FieldInputProps & { labelKey: string; measuring: boolean }) {
   const { t } = useTranslation();
   return <MeterMultiField {...props} label={t(props.labelKey)} />;
 }
@@ -233,6 +243,15 @@ export const districtResource = (
         initial: (r) => text(r.nightUsePerConnectionLh),
       },
       {
+        // stated directly, it wins over connections × the per-connection use (issue 19)
+        key: 'nightUseM3h',
+        labelKey: 'dma.district.nightUseM3h',
+        placeholderKey: 'dma.district.nightUseM3hPlaceholder',
+        maxLength: 10,
+        rules: [numberRule(NIGHT_USE_M3H_MAX)],
+        initial: (r) => text(r.nightUseM3h ?? null),
+      },
+      {
         key: 'nightDayFactorHours',
         labelKey: 'dma.district.nightDayFactorHours',
         placeholderKey: 'dma.district.defaultPlaceholder',
@@ -257,6 +276,7 @@ export const districtResource = (
         meanPressureM: numberOrNull(values.meanPressureM),
         nightUsePerConnectionLh: numberOrNull(values.nightUsePerConnectionLh),
         nightDayFactorHours: numberOrNull(values.nightDayFactorHours),
+        nightUseM3h: numberOrNull(values.nightUseM3h),
         remark: orNull(values.remark),
         inletMeterIds: idsOf(values.inletMeterIds),
         outletMeterIds: idsOf(values.outletMeterIds),

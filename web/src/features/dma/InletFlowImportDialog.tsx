@@ -1,40 +1,92 @@
-// "导入进水流量": a district's inlet flow from a CSV (time, flow m³/h [, meter code]) — the template, the upload, and
-// what came of it: rows imported, the lines that failed with their reason, the interval and the time span seen.
+// "导入进水流量": a district's inlet flow from a CSV as engineers have it — today's `time,flow[,meterCode]` or a
+// SCADA export with a column per meter (`,` `;` or tab, decimal commas). The dialog previews the first lines, maps
+// each flow column to one of the district's inlet/outlet meters (or skips it), takes the time zone and the unit,
+// and reports what was stored per meter and the lines that failed.
 import {
   Button,
   Callout,
+  Classes,
   Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
   FormGroup,
-  HTMLTable,
+  HTMLSelect,
   Intent,
+  Radio,
+  RadioGroup,
 } from '@blueprintjs/core';
-import { DMA_PATHS, type InletFlowImport } from '@waterops/shared/dma';
+import {
+  DMA_PATHS,
+  INLET_FLOW_DEFAULT_ZONE,
+  INLET_FLOW_ZONES,
+  type InletFlowImport,
+  type InletFlowProblem,
+  type InletFlowSniff,
+  type InletFlowUnit,
+} from '@waterops/shared/dma';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
-import { formatDateTime } from '../../components/dateRange.ts';
 import { downloadFile } from '../../resources/downloadFile.ts';
-import { useInletFlowImportMutation } from './dmaApi.ts';
+import { useDistrictChoicesQuery, useInletFlowImportMutation } from './dmaApi.ts';
+import { InletFlowPreview } from './InletFlowPreview.tsx';
+import { InletFlowResult } from './InletFlowResult.tsx';
+import { columnsOf, initialMapping, mappingProblem, measuringMeters, sniffFile } from './inletFlowMapping.ts';
 
-/** The failed lines shown; the rest are counted. */
-const SHOWN_FAILURES = 50;
+export type InletFlowImportDialogProps = {
+  /** the district whose meters the file fills */
+  districtId: number;
+  /** its name, in the title */
+  districtName: string;
+  onClose: () => void;
+};
 
-export type InletFlowImportDialogProps = { districtId: number; districtName: string; onClose: () => void };
+type Read = { file: File; sniff: InletFlowSniff | null; problem: InletFlowProblem | null };
 
 export function InletFlowImportDialog({ districtId, districtName, onClose }: InletFlowImportDialogProps) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
+  const { data: districts } = useDistrictChoicesQuery();
+  const meters = measuringMeters(districts?.find((d) => d.id === districtId)?.meters);
+  const [read, setRead] = useState<Read | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [meterId, setMeterId] = useState('');
+  const [zone, setZone] = useState<string>(INLET_FLOW_DEFAULT_ZONE);
+  const [unit, setUnit] = useState<InletFlowUnit>('m3h');
   const [result, setResult] = useState<InletFlowImport | null>(null);
   const [upload, { isLoading }] = useInletFlowImportMutation();
 
+  const handleFile = async (file: File | null) => {
+    setResult(null);
+    if (!file) {
+      setRead(null);
+      return;
+    }
+    const found = await sniffFile(file);
+    if (found.ok) {
+      setRead({ file, sniff: found.sniff, problem: null });
+      setMapping(initialMapping(found.sniff, meters));
+    } else {
+      setRead({ file, sniff: null, problem: found.problem });
+      setMapping({});
+    }
+  };
+  const wide = read?.sniff?.layout === 'wide';
+  const unmapped = wide ? mappingProblem(mapping) : null;
+
   const handleUpload = async () => {
-    if (!file) return;
+    if (!read) return;
     try {
-      setResult(await upload({ districtId, file }).unwrap());
+      setResult(
+        await upload({
+          districtId,
+          file: read.file,
+          timeZone: zone,
+          unit,
+          ...(wide ? { columns: columnsOf(mapping) } : meterId ? { meterId: Number(meterId) } : {}),
+        }).unwrap(),
+      );
     } catch (error) {
       showMessage((error as RequestFailure).message);
     }
@@ -43,7 +95,7 @@ export function InletFlowImportDialog({ districtId, districtName, onClose }: Inl
     void downloadFile({ url: DMA_PATHS.inletFlowTemplate }, 'inletFlowTemplate.csv').catch(() => {
       // the request layer has shown the message
     });
-  const time = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '—');
+  const roleName = (role: number) => t(role === 1 ? 'dma.inlet.roleInlet' : 'dma.inlet.roleOutlet');
 
   return (
     <Dialog
@@ -52,7 +104,7 @@ export function InletFlowImportDialog({ districtId, districtName, onClose }: Inl
       title={t('dma.inlet.title', { name: districtName })}
       icon="import"
       canOutsideClickClose={false}
-      style={{ width: 560, maxWidth: '96vw' }}
+      style={{ width: 760, maxWidth: '96vw' }}
     >
       <DialogBody>
         <p>{t('dma.inlet.hint')}</p>
@@ -60,42 +112,70 @@ export function InletFlowImportDialog({ districtId, districtName, onClose }: Inl
         <FormGroup label={t('dma.inlet.file')} style={{ marginTop: 8 }}>
           <FileInput
             fill
-            text={file?.name ?? t('dma.inlet.chooseFile')}
+            text={read?.file.name ?? t('dma.inlet.chooseFile')}
             buttonText={t('dma.inlet.browse')}
-            inputProps={{ accept: '.csv,text/csv', 'aria-label': t('dma.inlet.file') }}
-            onInputChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setResult(null);
-            }}
+            inputProps={{ accept: '.csv,.txt,text/csv', 'aria-label': t('dma.inlet.file') }}
+            onInputChange={(e) => void handleFile(e.currentTarget.files?.[0] ?? null)}
           />
         </FormGroup>
-        {result && (
-          <Callout
-            intent={result.failed.length > 0 ? Intent.WARNING : Intent.SUCCESS}
-            role="status"
-            title={t('dma.inlet.imported', { count: result.imported })}
-          >
-            {result.intervalMinutes !== null && (
-              <div>{t('dma.inlet.interval', { minutes: result.intervalMinutes })}</div>
-            )}
-            {result.from && <div>{t('dma.inlet.range', { from: time(result.from), to: time(result.to) })}</div>}
-            {result.failed.length > 0 && (
-              <>
-                <div>{t('dma.inlet.failed', { count: result.failed.length })}</div>
-                <HTMLTable compact>
-                  <tbody>
-                    {result.failed.slice(0, SHOWN_FAILURES).map((f) => (
-                      <tr key={f.line}>
-                        <td>{t('dma.inlet.line', { line: f.line })}</td>
-                        <td>{t(f.message, { defaultValue: f.message })}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              </>
-            )}
+        {read?.problem && (
+          <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 10 }}>
+            {t(read.problem.key, read.problem.params)}
           </Callout>
         )}
+        {read?.sniff && (
+          <>
+            <p>
+              {t(wide ? 'dma.inlet.wide' : 'dma.inlet.long', {
+                separator: read.sniff.separator === '\t' ? 'Tab' : read.sniff.separator,
+              })}
+            </p>
+            <InletFlowPreview
+              sniff={read.sniff}
+              meters={meters}
+              mapping={mapping}
+              onMappingChange={(header, value) => setMapping((m) => ({ ...m, [header]: value }))}
+            />
+            {unmapped && (
+              <p className={Classes.TEXT_MUTED} role="note">
+                {t(`dma.inlet.mapping.${unmapped}`)}
+              </p>
+            )}
+          </>
+        )}
+        <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
+          {!wide && (
+            <FormGroup label={t('dma.inlet.meter')} labelFor="inlet-flow-meter">
+              <HTMLSelect id="inlet-flow-meter" value={meterId} onChange={(e) => setMeterId(e.currentTarget.value)}>
+                <option value="">{t('dma.inlet.meterAuto')}</option>
+                {meters.map((m) => (
+                  <option key={m.meterId} value={String(m.meterId)}>
+                    {t('dma.inlet.meterOption', { code: m.meterCode, role: roleName(m.role) })}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
+          <FormGroup label={t('dma.inlet.zone')} labelFor="inlet-flow-zone">
+            <HTMLSelect id="inlet-flow-zone" value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
+              {INLET_FLOW_ZONES.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <RadioGroup
+            inline
+            label={t('dma.inlet.unit')}
+            selectedValue={unit}
+            onChange={(e) => setUnit(e.currentTarget.value as InletFlowUnit)}
+          >
+            <Radio value="m3h" label="m³/h" />
+            <Radio value="ls" label="L/s" />
+          </RadioGroup>
+        </div>
+        {result && <InletFlowResult result={result} />}
       </DialogBody>
       <DialogFooter
         actions={
@@ -105,7 +185,7 @@ export function InletFlowImportDialog({ districtId, districtName, onClose }: Inl
               intent={Intent.PRIMARY}
               icon="upload"
               text={t('dma.inlet.upload')}
-              disabled={!file}
+              disabled={!read?.sniff || unmapped !== null}
               loading={isLoading}
               onClick={() => void handleUpload()}
             />

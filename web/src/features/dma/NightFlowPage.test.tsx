@@ -5,6 +5,7 @@ import type { District, LeakEvent, NightFlowCurves, NightFlowSeries, NightlineDa
 import { addDays, chinaDay } from '@waterops/shared/reading';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../components/dateRange.ts';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
 import { defaultRange, NightFlowPage, rangeValid } from './NightFlowPage.tsx';
@@ -33,6 +34,7 @@ const event: LeakEvent = {
   status: 'open',
   startDay: day(10),
   detectedDay: day(8),
+  firstDetectedAt: '2026-11-20T02:00:00.000Z',
   repairedDay: null,
   magnitude: 4.5,
   volume: 1296,
@@ -46,6 +48,7 @@ const series = (withData = true): NightFlowSeries => ({
   intervalMinutes: withData ? 15 : null,
   days: withData ? [night(day(12), 8), night(day(11), 8.2), night(day(9), null), night(day(1), 12.5)] : [],
   events: withData ? [event] : [],
+  warmup: { required: 21, have: 21, readyDay: '2026-11-01', baselineFrom: null, baselineTo: null },
 });
 
 const curves: NightFlowCurves = {
@@ -143,6 +146,10 @@ describe('the night flow page', () => {
     expect(within(table).getByText('4.50')).toBeTruthy();
     expect(within(table).getByText('1,296.0')).toBeTruthy();
     expect(within(table).getByRole('link', { name: '查看告警' }).getAttribute('href')).toBe('/monitoring/alarms');
+    // the estimated start day beside when the detector first saw it (wall clock, in the browser's zone as elsewhere)
+    expect(within(table).getByText(formatDateTime(new Date(event.firstDetectedAt)).slice(0, 16))).toBeTruthy();
+    expect(within(table).getByText(day(10))).toBeTruthy();
+    expect(screen.getByText('基线自 2026-11-01 起生效，依据最初 21 天的夜间流量')).toBeTruthy();
   });
 
   it('draws the default days’ curves: the latest, the day before the event and its detected day', async () => {
@@ -247,6 +254,8 @@ describe('the night flow page', () => {
         new File(['time,flow\n2026-03-01 00:00,12.5\n'], 'flow.csv', { type: 'text/csv' }),
       );
     });
+    // the dialog previews the file before it can be sent
+    await within(dialog).findByRole('table', { name: '文件预览' });
     await userEvent.click(upload);
     expect(await within(dialog).findByText('已导入 96 条')).toBeTruthy();
     expect(within(dialog).getByText('失败 1 行')).toBeTruthy();
@@ -261,6 +270,7 @@ describe('the night flow page', () => {
     await openDistrict();
     expect(await screen.findByRole('img', { name: 'Nightline trend' })).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Leak events' })).getByText('Step')).toBeTruthy();
+    expect(screen.getByText('Baseline in effect from 2026-11-01, learnt from the first 21 nights')).toBeTruthy();
   });
 
   it('says no data in English', async () => {

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showMessage } from '../../api/message.ts';
 import type { RequestFailure } from '../../api/request.ts';
+import { formatDateTime } from '../../components/dateRange.ts';
 import { usePermission } from '../../components/Permission.tsx';
 import { AlarmLevelTag } from '../monitoring/AlarmTable.tsx';
 import { DayInput } from '../reading/DayInput.tsx';
@@ -34,6 +35,7 @@ import {
   useNightFlowQuery,
 } from './dmaApi.ts';
 import { InletFlowImportDialog } from './InletFlowImportDialog.tsx';
+import { NightBaselineCard } from './NightBaselineCard.tsx';
 import { NightFlowChart } from './NightFlowChart.tsx';
 import { NightlineTrendChart } from './NightlineTrendChart.tsx';
 import { defaultCurveDays } from './nightFlowGeometry.ts';
@@ -59,6 +61,11 @@ export const rangeValid = ({ from, to }: DayRange): boolean =>
   DAY.test(from) && DAY.test(to) && from <= to && daysBetween(from, to).length <= MAX_RANGE_DAYS;
 
 const LEVELS = new Set(['urgent', 'severe', 'alarm', 'general']);
+const STATUS_INTENT: Record<LeakEvent['status'], Intent> = {
+  open: Intent.DANGER,
+  repaired: Intent.SUCCESS,
+  notConfirmed: Intent.NONE,
+};
 
 function EventsTable({ events }: { events: readonly LeakEvent[] }) {
   const { t } = useTranslation();
@@ -69,7 +76,8 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
         <tr>
           <th>{t('dma.night.kind')}</th>
           <th>{t('dma.night.startDay')}</th>
-          <th>{t('dma.night.detectedDay')}</th>
+          <th title={t('dma.night.detectedDayHint')}>{t('dma.night.detectedDay')}</th>
+          <th title={t('dma.night.firstDetectedAtHint')}>{t('dma.night.firstDetectedAt')}</th>
           <th className="wo-num">{t('dma.night.magnitude')}</th>
           <th className="wo-num">{t('dma.night.volume')}</th>
           <th>{t('dma.night.level')}</th>
@@ -84,6 +92,7 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
             <td>{t(`dma.night.kinds.${e.kind}`)}</td>
             <td>{e.startDay}</td>
             <td>{e.detectedDay}</td>
+            <td>{formatDateTime(new Date(e.firstDetectedAt)).slice(0, 16)}</td>
             <td className="wo-num">{figure(e.magnitude, 2)}</td>
             <td className="wo-num">{figure(e.volume, 1)}</td>
             <td>
@@ -94,7 +103,7 @@ function EventsTable({ events }: { events: readonly LeakEvent[] }) {
               )}
             </td>
             <td>
-              <Tag minimal intent={e.status === 'open' ? Intent.DANGER : Intent.SUCCESS}>
+              <Tag minimal intent={STATUS_INTENT[e.status]}>
                 {t(`dma.night.statuses.${e.status}`)}
                 {e.repairedDay ? ` ${e.repairedDay}` : ''}
               </Tag>
@@ -160,7 +169,7 @@ function CurvesCard({ series, range }: { series: NightFlowSeries; range: DayRang
   );
 }
 
-function NightFlowView({ districtId, range }: { districtId: number; range: DayRange }) {
+function NightFlowView({ districtId, range, editor }: { districtId: number; range: DayRange; editor: boolean }) {
   const { t } = useTranslation();
   const { data, isFetching, isError } = useNightFlowQuery({ districtId, ...range });
   if (isFetching && !data) return <Spinner size={32} />;
@@ -170,6 +179,7 @@ function NightFlowView({ districtId, range }: { districtId: number; range: DayRa
     return <NonIdealState icon="moon" title={t('dma.night.noData')} description={t('dma.night.noDataHint')} />;
   return (
     <>
+      <NightBaselineCard series={data} editor={editor} />
       <section className="wo-table-card" aria-label={t('dma.night.trend')}>
         <h2>
           {t('dma.night.trend')}
@@ -258,7 +268,7 @@ export function NightFlowPage() {
       {!districtId ? (
         <NonIdealState icon="moon" title={t('dma.night.noDistrict')} description={t('dma.night.noDistrictHint')} />
       ) : valid ? (
-        <NightFlowView districtId={districtId} range={range} />
+        <NightFlowView districtId={districtId} range={range} editor={editor} />
       ) : null}
       {importing && districtId && (
         <InletFlowImportDialog

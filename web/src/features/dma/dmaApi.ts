@@ -9,6 +9,8 @@ import {
   type DistrictWaterStatistics,
   DMA_PATHS,
   type InletFlowImport,
+  type InletFlowUnit,
+  type NightFlowBaseline,
   type NightFlowCurves,
   type NightFlowRun,
   type NightFlowSeries,
@@ -20,6 +22,17 @@ import { baseApi } from '../../api/baseApi.ts';
 export const DISTRICT_RESOURCE = 'dma.district';
 /** What the analysis reads: refreshed after an import or a re-analysis. */
 export const DMA_ANALYSIS_RESOURCE = 'dma.analysis';
+
+/** An inlet-flow upload: the file, its zone and unit, and a wide file's header → meter id (null: skipped). */
+export type InletFlowUpload = {
+  districtId: number;
+  file: File;
+  /** a long file's meter for lines without a code */
+  meterId?: number;
+  timeZone: string;
+  unit: InletFlowUnit;
+  columns?: Record<string, number | null>;
+};
 
 /** Spec §9 "limit 999": every district of the tenant fits one page of choices. */
 const CHOICES_LIMIT = 999;
@@ -63,11 +76,19 @@ export const dmaApi = baseApi.injectEndpoints({
       transformResponse: (r: Result<NightFlowRun>) => r.datas,
       invalidatesTags: [{ type: 'Resource', id: DMA_ANALYSIS_RESOURCE }],
     }),
-    inletFlowImport: build.mutation<InletFlowImport, { districtId: number; file: File }>({
-      query: ({ districtId, file }) => {
+    nightFlowBaseline: build.mutation<NightFlowRun, NightFlowBaseline>({
+      query: (body) => ({ url: DMA_PATHS.nightFlowBaseline, method: 'POST', body }),
+      transformResponse: (r: Result<NightFlowRun>) => r.datas,
+      invalidatesTags: [{ type: 'Resource', id: DMA_ANALYSIS_RESOURCE }],
+    }),
+    inletFlowImport: build.mutation<InletFlowImport, InletFlowUpload>({
+      query: ({ districtId, file, meterId, timeZone, unit, columns }) => {
         const data = new FormData();
+        // the mapping before the file: the gateway reads the file as it streams in
+        if (columns) data.append('columns', JSON.stringify(columns));
         data.append('file', file);
-        return { url: DMA_PATHS.inletFlowImport, method: 'POST', params: { districtId }, data };
+        const params = { districtId, timeZone, unit, ...(meterId ? { meterId } : {}) };
+        return { url: DMA_PATHS.inletFlowImport, method: 'POST', params, data };
       },
       transformResponse: (r: Result<InletFlowImport>) => r.datas,
       invalidatesTags: [{ type: 'Resource', id: DMA_ANALYSIS_RESOURCE }],
@@ -83,5 +104,6 @@ export const {
   useNightFlowQuery,
   useNightFlowCurvesQuery,
   useNightFlowAnalyseMutation,
+  useNightFlowBaselineMutation,
   useInletFlowImportMutation,
 } = dmaApi;

@@ -31,6 +31,7 @@ const event = (over: Partial<LeakEvent> = {}): LeakEvent => ({
   status: 'open',
   startDay: '2026-03-03',
   detectedDay: '2026-03-05',
+  firstDetectedAt: '2026-11-20T02:00:00.000Z',
   repairedDay: null,
   magnitude: 5,
   volume: 360,
@@ -45,6 +46,7 @@ const series = (days: NightlineDay[], events: LeakEvent[] = []): NightFlowSeries
   intervalMinutes: 15,
   days,
   events,
+  warmup: { required: 21, have: 21, readyDay: '2026-02-01', baselineFrom: null, baselineTo: null },
 });
 
 describe('daySlots', () => {

@@ -161,6 +161,7 @@ describe("a night-flow leak event's order", () => {
     status: 'open',
     startDay: '2026-11-01',
     detectedDay: '2026-11-04',
+    firstDetectedAt: '2026-11-20T02:00:00.000Z',
     repairedDay: null,
     magnitude: 2.5,
     volume: 1234.56,

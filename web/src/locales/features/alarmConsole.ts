@@ -107,6 +107,12 @@ export const alarmConsoleZhCN = {
       shelved: '搁置',
       unshelved: '取消搁置',
       suppressed: '抑制',
+      levelChanged: '级别变化',
+    },
+    // a levelChanged event: the level before and after, the value and the limit at that moment (with their units)
+    levelChange: {
+      raised: '级别由 {{from}} 升为 {{to}}（值 {{value}} / 阈值 {{threshold}}）',
+      lowered: '级别由 {{from}} 降为 {{to}}（值 {{value}} / 阈值 {{threshold}}）',
     },
     system: '系统',
     noHistory: '暂无历史',
@@ -253,6 +259,11 @@ export const alarmConsoleEn: typeof alarmConsoleZhCN = {
       shelved: 'Shelved',
       unshelved: 'Unshelved',
       suppressed: 'Suppressed',
+      levelChanged: 'Level changed',
+    },
+    levelChange: {
+      raised: 'Level raised from {{from}} to {{to}} (value {{value}} / threshold {{threshold}})',
+      lowered: 'Level lowered from {{from}} to {{to}} (value {{value}} / threshold {{threshold}})',
     },
     system: 'System',
     noHistory: 'No history yet',

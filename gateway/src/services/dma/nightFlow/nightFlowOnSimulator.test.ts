@@ -8,7 +8,7 @@ import { planCity, ROLE } from '../../../simulator/cityPlan.ts';
 import { leakIn, leakVolume } from '../../../simulator/faults.ts';
 import { createSimState, registerAt } from '../../../simulator/readings.ts';
 import { combineSeries, type FlowSample, nightline } from './nightline.ts';
-import { detectNightlineEvents, type NightlinePoint } from './nightlineDetection.ts';
+import { DEFAULT_DETECTION_OPTIONS, detectNightlineEvents, type NightlinePoint } from './nightlineDetection.ts';
 
 const Q = 15 * 60_000;
 const FROM = '2024-03-01';
@@ -74,7 +74,13 @@ describe('night flow on the simulated city', () => {
         expect(Math.abs(e.magnitude - l.rate) / l.rate).toBeLessThan(0.2);
         const lost = leakVolume(plan, d, l.end) - leakVolume(plan, d, l.start);
         expect(Math.abs(e.volume - lost) / lost).toBeLessThan(0.2);
-        expect(e.status).toBe('repaired');
+        // a leak repaired within a week of its start cannot be told from a passing bump: closed as not confirmed
+        // (either, within a day of the boundary: its start and fall are dated to the day)
+        const days = (l.end - l.start) / 86_400_000;
+        const week = DEFAULT_DETECTION_OPTIONS.confirmDays;
+        if (days >= week + 2) expect(e.status).toBe('repaired');
+        else if (days <= week - 2) expect(e.status).toBe('notConfirmed');
+        else expect(e.status).not.toBe('open');
         checked++;
       }
     }
@@ -91,6 +97,10 @@ describe('night flow on the simulated city', () => {
         ),
       );
     expect(quiet.length).toBeGreaterThan(0);
-    for (const d of quiet) expect(detectNightlineEvents(nightlines(d)).events, `district ${d}`).toEqual([]);
+    for (const d of quiet)
+      expect(
+        detectNightlineEvents(nightlines(d)).events.map((e) => `${e.status} ${e.startDay}–${e.repairedDay}`),
+        `district ${d}`,
+      ).toEqual([]);
   });
 });

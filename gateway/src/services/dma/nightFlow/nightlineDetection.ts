@@ -1,8 +1,12 @@
-// Leak detection on a district's daily nightlines: a one-sided CUSUM on the standardised excess over a robust
-// baseline finds a rise (a new leak: a step; a slowly growing leak: a trend), dates its probable start (the CUSUM
-// change point, refined by a step or line fit), sizes it and the water lost, and follows it until a step back down
-// to the baseline ends it (repaired). One leak gives one event: while an event is open its level is tracked instead
-// of raising new events.
+// Leak detection on a district's daily nightlines, as one causal pass over the days (handbook domain.md "Night
+// flow"): a one-sided CUSUM each way on the standardised residual from the expected nightline. A confirmed rise is a
+// new leak — its own event, dated by a step or line fit of the run — and the expected level moves up by its size, so
+// detection goes on from there and a second leak during the first is found as its own event. A confirmed fall is a
+// repair: it closes the open event whose size it matches (or, when the rise lasted less than a week, closes it as
+// not confirmed), and the expected level moves down.
+//
+// Causal means the events seen on day D depend only on the nightlines up to D: analysing a year at once and feeding
+// it day by day give the same events with the same start and detection days (nightlineDetection.property.test.ts).
 import type { AlarmLevel } from '@waterops/shared/monitoring';
 import { addDays, chinaWeekday, dayStart } from '@waterops/shared/reading';
 import { DEFAULT_NIGHT_FLOW_LEVELS, type NightFlowLevels, nightFlowLevel } from './nightFlowLevel.ts';
@@ -11,28 +15,57 @@ import { fitLine, fitStep, median } from './robustStats.ts';
 /** A day's nightline (m³/h); null (or a missing day) is a gap. */
 export type NightlinePoint = { day: string; value: number | null };
 
+/** A chosen quiet period the baseline is learnt from (China days, inclusive); days before it are not analysed. */
+export type BaselineSeed = { from: string; to: string };
+
 export type DetectionOptions = {
-  /** valid days that set the baseline (median), σ (day-to-day differences) and the weekend offset before detection */
+  /** valid days that set the baseline (median), σ (day-to-day differences) and the weekend offset: the minimum history */
   warmupDays: number;
+  /** learn the baseline from this period instead of the first warmupDays (needs minSeedDays valid days in it) */
+  seed: BaselineSeed | null;
+  minSeedDays: number;
   /** CUSUM reference value, in σ: drifts smaller than k·σ are not accumulated */
   k: number;
   /** CUSUM decision interval, in σ */
   h: number;
-  /** EWMA weight with which the baseline and σ follow the in-control data (seasonal drift), per valid day */
+  /** one day's residual counts at most this many σ: a single odd night (fire fighting, a glitch) cannot raise an
+   *  event alone, the level must persist (with h 6 and k 0.5: at least two nights) */
+  zCap: number;
+  /** EWMA weight with which the expected level and σ follow the in-control data (seasonal drift), per valid day */
   lambda: number;
-  /** σ never below this share of the baseline: day-to-day demand swings the warm-up may not have shown */
+  /** EWMA weight with which the weekend offset follows the in-control weekend nights */
+  weekendLambda: number;
+  /** how fast the level's drift (a season's) is learnt, as a share of lambda (Holt's β): slow enough that a leak
+   *  growing over a few weeks is not taken for a season */
+  driftBeta: number;
+  /** σ never below this share of the expected level */
   minRelativeSigma: number;
   /** σ never below this, m³/h (meter resolution) */
   minSigma: number;
   /** a rise is a trend when a line fits it better than a step, it spans this many days and its slope's t ≥ trendT */
   minTrendPoints: number;
   trendT: number;
-  /**
-   * a step down ends an event when the new level is within max(repairSigmas·σ, repairShare·peak) of the baseline;
-   * an event whose tracked level sinks below repairSigmas·σ ends too
-   */
-  repairSigmas: number;
-  repairShare: number;
+  /** a gradual rise (not a clear step) within these days of the last rise of the newest open event is that leak
+   *  growing on (its size goes up, it is a trend), not a new leak; a clear step is a new leak */
+  trendGrowthDays: number;
+  /** a gradual rise is the newest open leak growing however long since its last rise (else only within trendGrowthDays,
+   *  or when its growth foretold the rise) */
+  growAnyTime: boolean;
+  /** a confirmed change smaller than this many σ is drift, not a leak or a repair: the CUSUM restarts */
+  minShiftSigmas: number;
+  /** valid days after a change during which its new level is re-estimated from all its days (the median), before
+   *  the CUSUM restarts from it: a level from the two or three days that confirmed it is too noisy to judge by */
+  settleDays: number;
+  /** a fall closes the open events it matches: one whose size it covers by at least this share */
+  matchShare: number;
+  /** an event whose fall begins within this many days of its start, or that fades back gradually rather than
+   *  stepping down, closes as not confirmed (a repair is a step down after the leak held) */
+  confirmDays: number;
+  /** a step inside the warm-up counts when it is at least this many σ and both sides hold warmupSideDays days */
+  warmupStepSigmas: number;
+  /** the warm-up's σ estimate is multiplied by this (a safety margin for its small sample) */
+  warmupSigmaFactor: number;
+  warmupSideDays: number;
   /** alarm level by magnitude / baseline (see nightFlowLevel) */
   levels: NightFlowLevels;
   /** hours of leak flow per day of an event, for the volume (24 for a leak that runs all day; a night-day factor) */
@@ -40,52 +73,67 @@ export type DetectionOptions = {
 };
 
 /**
- * Defaults, set against the simulator (faults.ts) and checked on it (nightFlowOnSimulator.test.ts): its nightlines
- * vary 1–3 % from day to day, its weekend nights run 5–20 % higher and its seasonal swing moves them ~0.15 % a day;
- * its leaks add 0.3 m³/h + 6–20 % of the district's mean hourly demand, i.e. roughly 25–100 % of the nightline.
+ * Defaults. The simulator (faults.ts, nightFlowOnSimulator.test.ts) has nightlines varying 1–3 % a day, weekend
+ * nights 5–20 % higher and a seasonal swing of ~0.15 % a day; public benchmarks (BattLeDIM, LeakDB) have leaks from
+ * ~1 % to ~40 % of the night flow, and a good method finds the large abrupt ones within a day or two.
  * - warmupDays 21: three weeks give six weekend nights for the weekend offset and 20 day-to-day differences for σ.
- * - σ floor 5 % of the baseline: above the simulator's day-to-day noise, so its smallest leak is still ≥ 5σ; real
- *   districts noisier than that get their own σ from the data.
- * - k 0.5, h 6 (textbook CUSUM for a 1σ shift, h one notch above the usual 5): a 4σ step is detected on its 2nd or
- *   3rd night; the in-control average run length is ~2,500 days when σ is right (Siegmund), and no false alarm
- *   showed in 20,000 seeded 90-day series with noise up to the floor (3 % at 8 % noise, above the floor).
- * - lambda 0.1: the baseline follows a drift of 0.15 % a day with a lag of ~1.5 % (well under k·σ = 2.5 %), while
- *   a growing leak (its full rate reached in 10–30 days: ≥ 1 % a day) outruns it.
- * - minTrendPoints 6, trendT 2.5: fewer days cannot tell a ramp from a noisy step; a leak still rising after
- *   detection (two further rises) becomes a trend anyway.
- * - levels by magnitude / baseline: ≥ 0.2 alarm (every simulator leak), ≥ 0.5 severe, ≥ 1 urgent (the night flow
- *   doubled), below general.
+ * - σ floor 2 % of the level: real nightlines are rarely steadier than that; a 10 % step is then ≥ 4σ and, with
+ *   zCap 4, k 0.5 and h 6, detected on its second night.
+ * - k 0.5, h 6 (textbook CUSUM for a 1σ shift, h one notch above the usual 5): in-control average run length of
+ *   thousands of days when σ is right; zCap makes one night at most 3.5 of the 6.
+ * - lambda 0.08: follows a seasonal drift of 0.15 % a day with a lag of ~2 % (about 1σ at the floor, so k absorbs
+ *   it), while a leak growing to its size in a few weeks outruns it.
+ * - driftBeta 0.05: a season's drift (0.1–0.2 % a day) is learnt over a few months, so the EWMA's lag stays small;
+ *   a leak growing over days to weeks outruns it.
+ * - minShiftSigmas 1.5: the CUSUM also crosses on a sustained shift of about 1σ, which noise and drift give now and
+ *   then; a leak that small cannot be told from them.
+ * - confirmDays 7: a rise that falls back within a week of its start was not a leak (a holiday, a large user).
+ * - levels by magnitude / baseline: ≥ 0.2 alarm, ≥ 0.5 severe, ≥ 1 urgent (the night flow doubled), below general.
  */
 export const DEFAULT_DETECTION_OPTIONS: DetectionOptions = {
   warmupDays: 21,
+  seed: null,
+  minSeedDays: 7,
   k: 0.5,
   h: 6,
-  lambda: 0.1,
-  minRelativeSigma: 0.05,
+  zCap: 4,
+  lambda: 0.08,
+  weekendLambda: 0.03,
+  driftBeta: 0.05,
+  minRelativeSigma: 0.02,
   minSigma: 0.01,
   minTrendPoints: 6,
   trendT: 2.5,
-  repairSigmas: 1,
-  repairShare: 0.5,
+  trendGrowthDays: 15,
+  growAnyTime: false,
+  minShiftSigmas: 1.5,
+  settleDays: 2,
+  matchShare: 0.5,
+  confirmDays: 7,
+  warmupStepSigmas: 4,
+  warmupSigmaFactor: 1.25,
+  warmupSideDays: 5,
   levels: DEFAULT_NIGHT_FLOW_LEVELS,
   hoursPerDay: 24,
 };
 
+export type NightFlowEventStatus = 'open' | 'repaired' | 'notConfirmed';
+
 export type NightFlowEvent = {
   kind: 'step' | 'trend';
-  status: 'open' | 'repaired';
+  status: NightFlowEventStatus;
   /** probable first day with the leak */
   startDay: string;
-  /** the day the detector crossed its threshold */
+  /** the data day on which the detector confirmed it (with the nightlines up to that day) */
   detectedDay: string;
-  /** the first day back at the baseline, null while open */
+  /** the first day back down (repaired or not confirmed), null while open */
   repairedDay: string | null;
-  /** the nightline expected without the leak (weekday level), m³/h */
+  /** the nightline expected just before the leak (other leaks then running included), m³/h */
   baseline: number;
-  /** current (or, once repaired, last) excess over the baseline, m³/h */
+  /** current (or, once closed, last) size: the nightline's rise it brought, m³/h */
   magnitude: number;
   peakMagnitude: number;
-  /** m³ lost from the start day to the last day of the event: Σ daily excess × hoursPerDay (gaps interpolated) */
+  /** m³ lost from the start day to the last day of the event: Σ daily size × hoursPerDay (gaps filled) */
   volume: number;
   level: AlarmLevel;
 };
@@ -93,20 +141,32 @@ export type NightFlowEvent = {
 export type DetectionTracePoint = {
   day: string;
   value: number | null;
-  /** what the detector expected that day (baseline + weekend offset), null during warm-up */
+  /** what the detector expected that day (with the open leaks, and the weekend offset), null during warm-up */
   expected: number | null;
   sigma: number | null;
-  /** the upward CUSUM (in σ) while no event is open */
+  /** the upward CUSUM (in σ) */
   cusum: number;
-  /** index into events of the event open that day */
+  /** index into events of the newest event open that day */
   event: number | null;
+};
+
+export type WarmupState = {
+  /** valid days the baseline needs */
+  required: number;
+  /** valid days there are towards it (capped at required once it is set) */
+  have: number;
+  /** the day the baseline was set (the last warm-up day), null while still warming up */
+  readyDay: string | null;
+  /** the seed period used, null when the first days were used (or the seed had too few days) */
+  seed: BaselineSeed | null;
 };
 
 export type NightlineDetection = {
   events: NightFlowEvent[];
   trace: DetectionTracePoint[];
-  /** the state at the end: baseline (weekday), weekend offset and σ, all m³/h; null if still warming up */
+  /** the state at the end: expected weekday level, weekend offset and σ, all m³/h; null if still warming up */
   baseline: { value: number; weekendOffset: number; sigma: number } | null;
+  warmup: WarmupState;
 };
 
 const DAY_MS = 86_400_000;
@@ -118,25 +178,37 @@ const isWeekend = (day: string) => {
 const clip = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
 
 type Valid = { day: string; at: number; value: number; weekend: boolean; trace: number };
+/** An open event's running state. */
 type Open = {
   event: number;
-  baseline: number;
-  /** index into valid of the start day */
-  from: number;
+  /** valid index of its detection */
+  detected: number;
+  /** valid index of the last rise it took (its detection, or its growing since) */
+  lastRise: number;
+  /** how fast it grows, m³/h a day (a trend's line; what its growing showed since), 0 for a step */
+  slope: number;
+  /** its current size, m³/h */
   level: number;
-  up: number;
-  down: number;
-  upZero: number;
-  downZero: number;
-  /** last valid index whose excess was above the repair band */
-  lastHigh: number;
-  /** upward re-levels since detection */
-  rises: number;
+  /** valid index of the last day its volume counted */
+  countedTo: number;
+};
+
+/** A change being settled: its level re-estimated against `ref` from valid[from] on, until valid[until]. */
+type Settling = {
+  from: number;
+  until: number;
+  ref: number;
+  /** the event whose size it is (a new leak, or a growing one: eventBase its size before), null for a repair */
+  event: Open | null;
+  eventBase: number;
+  /** the size it was confirmed with */
+  confirmed: number;
 };
 
 /**
  * Detect leak events in a series of daily nightlines (any order, gaps allowed; a day given twice keeps the last).
- * Pure: the same series and options always give the same events.
+ * Pure and causal: the same series and options always give the same events, and the events confirmed by a day do
+ * not depend on the days after it.
  */
 export const detectNightlineEvents = (
   points: readonly NightlinePoint[],
@@ -146,60 +218,151 @@ export const detectNightlineEvents = (
   const byDay = new Map<string, number | null>();
   for (const p of points) byDay.set(p.day, p.value != null && Number.isFinite(p.value) ? p.value : null);
   const days = [...byDay.keys()].sort();
+  // days before a seed period are not analysed; the seed is used once a day after it arrives (causal: the days
+  // after it cannot change what it gave), provided it held minSeedDays valid days — else the first days are used
+  const seed = o.seed;
+  let seedUsed = false;
+
   const trace: DetectionTracePoint[] = [];
   const valid: Valid[] = [];
   const events: NightFlowEvent[] = [];
-  /** per valid day, the baseline and σ after it (NaN in the warm-up) */
+  /** per valid day, the expected weekday level and σ after it (NaN in the warm-up) */
   const baselineAt: number[] = [];
   const sigmaAt: number[] = [];
   let base = Number.NaN;
+  /** the slow drift of the level learnt in control (a season), m³/h a day */
+  let drift = 0;
   let weekendOffset = 0;
   let sigma = Number.NaN;
-  let cusum = 0;
-  let lastZero = -1;
+  let up = 0;
   let down = 0;
+  let lastUpZero = -1;
   let lastDownZero = -1;
-  let open: Open | null = null;
+  let ready = false;
+  let readyDay: string | null = null;
+  const open: Open[] = [];
+  let settling: Settling | null = null;
 
-  const expectedOf = (v: Valid, b: number) => b + (v.weekend ? weekendOffset : 0);
+  const weekendOf = (v: Valid) => (v.weekend ? weekendOffset : 0);
+  const expectedOf = (v: Valid, b: number) => b + weekendOf(v);
   const floorSigma = (s: number, b: number) => Math.max(s, o.minRelativeSigma * Math.abs(b), o.minSigma);
+  /** Days valid[j] stands for in a volume: itself and the gap before it (half shared with the day before). */
+  const spanOf = (j: number) => {
+    const p = valid[j] as Valid;
+    return j === 0 ? 1 : Math.max(1, p.at - (valid[j - 1] as Valid).at);
+  };
 
-  /** Water lost between valid[from] and valid[to] over baseline b, gap days at the mean of their neighbours. */
-  const volumeBetween = (from: number, to: number, b: number) => {
-    let v = 0;
-    for (let i = from; i <= to; i++) {
-      const p = valid[i] as Valid;
-      const e = Math.max(0, p.value - expectedOf(p, b));
-      v += e;
-      if (i > from) {
-        const q = valid[i - 1] as Valid;
-        const missing = p.at - q.at - 1;
-        if (missing > 0) v += (missing * (e + Math.max(0, q.value - expectedOf(q, b)))) / 2;
-      }
+  const newestOpen = () => (open.length ? (open[open.length - 1] as Open).event : null);
+
+  const mark = (from: number, to: number, event: number | null) => {
+    for (let j = from; j <= to; j++) (trace[(valid[j] as Valid).trace] as DetectionTracePoint).event = event;
+  };
+
+  /** An event begins: from valid[start], confirmed on valid[i], `level` above `baseline`; its volume so far. */
+  const openEvent = (kind: 'step' | 'trend', start: number, i: number, baseline: number, level: number, slope = 0) => {
+    let volume = 0;
+    for (let j = start; j <= i; j++) {
+      const p = valid[j] as Valid;
+      volume += Math.max(0, p.value - expectedOf(p, baseline)) * (j === start ? 1 : spanOf(j));
     }
-    return v * o.hoursPerDay;
+    events.push({
+      kind,
+      status: 'open',
+      startDay: (valid[start] as Valid).day,
+      detectedDay: (valid[i] as Valid).day,
+      repairedDay: null,
+      baseline,
+      magnitude: level,
+      peakMagnitude: level,
+      volume: volume * o.hoursPerDay,
+      level: nightFlowLevel(level, baseline, o.levels),
+    });
+    open.push({ event: events.length - 1, detected: i, lastRise: i, slope, level, countedTo: i });
+    mark(start, i, events.length - 1);
+  };
+
+  /** A size change of an open event (it grew, or its size was re-estimated). */
+  const resize = (ev: Open, level: number) => {
+    const event = events[ev.event] as NightFlowEvent;
+    ev.level = level;
+    event.magnitude = level;
+    event.peakMagnitude = Math.max(event.peakMagnitude, level);
+    event.level = nightFlowLevel(level, event.baseline, o.levels);
+  };
+
+  /** The open events' volumes counted through valid[i]. */
+  const countVolumes = (i: number) => {
+    for (const ev of open) {
+      const event = events[ev.event] as NightFlowEvent;
+      for (let j = ev.countedTo + 1; j <= i; j++) event.volume += ev.level * spanOf(j) * o.hoursPerDay;
+      ev.countedTo = i;
+    }
+  };
+
+  /** Restart both CUSUMs at valid[i] with the expected weekday level `b`. */
+  const restart = (i: number, b: number) => {
+    base = b;
+    up = 0;
+    down = 0;
+    lastUpZero = i;
+    lastDownZero = i;
+  };
+
+  /** Settle the change that began at valid[from] and was confirmed on valid[i]. */
+  const settle = (from: number, i: number, ref: number, event: Open | null, eventBase: number, confirmed: number) => {
+    settling = { from, until: i + o.settleDays, ref, event, eventBase, confirmed };
   };
 
   /**
-   * Baseline from the warm-up days: the weekday median, the weekend offset, and σ from the day-to-day differences
-   * (MAD of successive differences / √2), which a leak starting or ending inside the warm-up barely moves.
+   * One settling day: the change's level from all its days so far; once settled, an event that sank back into the
+   * noise closes as not confirmed (back since its last high day), and the CUSUM restarts from the level.
    */
-  const warmUp = (i: number) => {
-    const weekday = valid.filter((v) => !v.weekend).map((v) => v.value);
-    const weekend = valid.filter((v) => v.weekend).map((v) => v.value);
+  const settleDay = (st: Settling, i: number) => {
+    const excess = valid.slice(st.from, i + 1).map((q) => q.value - expectedOf(q, st.ref));
+    const level = median(excess);
+    base = st.ref + level;
+    if (st.event && open.includes(st.event)) resize(st.event, st.eventBase + level);
+    if (i < st.until) return;
+    settling = null;
+    const ev = st.event;
+    if (ev && open.includes(ev) && st.eventBase === 0 && ev.level < o.minShiftSigmas * sigma) {
+      let last = st.from;
+      excess.forEach((x, j) => {
+        if (x >= st.confirmed / 2) last = st.from + j;
+      });
+      const event = events[ev.event] as NightFlowEvent;
+      event.status = 'notConfirmed';
+      event.repairedDay = (valid[Math.min(last + 1, i)] as Valid).day;
+      open.splice(open.indexOf(ev), 1);
+      mark(last + 1, i, newestOpen());
+    }
+    restart(i, base);
+  };
+
+  /**
+   * Baseline from the warm-up days: the weekday median, the weekend offset, σ from the day-to-day differences (MAD
+   * of successive differences / √2, which a step inside the warm-up barely moves). A clear step inside the warm-up
+   * is a leak that began (or ended) before the baseline existed: a rise opens its event dated at the step.
+   */
+  const warmUp = (count: number, i: number) => {
+    const days = valid.slice(0, count);
+    const weekday = days.filter((v) => !v.weekend).map((v) => v.value);
+    const weekend = days.filter((v) => v.weekend).map((v) => v.value);
     base = median(weekday.length > 0 ? weekday : weekend);
-    // each weekend day against the weekdays around it, so a leak starting or ending in the warm-up (a level
-    // change) does not pass for a weekly pattern
-    const local = valid.flatMap((w) => {
+    // each weekend day against the weekdays around it, so a level change inside the warm-up does not pass for a
+    // weekly pattern
+    const local = days.flatMap((w) => {
       if (!w.weekend) return [];
-      const near = valid.filter((v) => !v.weekend && Math.abs(v.at - w.at) <= 3).map((v) => v.value);
+      const near = days.filter((v) => !v.weekend && Math.abs(v.at - w.at) <= 3).map((v) => v.value);
       return near.length >= 2 ? [w.value - median(near)] : [];
     });
     weekendOffset = local.length > 0 ? median(local) : 0;
     const spread = () => {
-      const r = valid.map((v) => v.value - expectedOf(v, base));
+      const r = days.map((v) => v.value - weekendOf(v));
       const diffs = r.slice(1).map((x, j) => Math.abs(x - (r[j] as number)));
-      return floorSigma((1.4826 * median(diffs)) / Math.SQRT2, base);
+      // a median of a few weeks' differences misses the true σ by ±20 % or so: start on the safe side (the in-control
+      // EWMA then brings it to the data's own)
+      return floorSigma((o.warmupSigmaFactor * 1.4826 * median(diffs)) / Math.SQRT2, base);
     };
     sigma = spread();
     // a weekly pattern smaller than the noise is not worth correcting (its estimate would only add noise)
@@ -207,16 +370,27 @@ export const detectNightlineEvents = (
       weekendOffset = 0;
       sigma = spread();
     }
-    baselineAt.fill(base);
-    sigmaAt.fill(sigma);
-    lastZero = i;
-    lastDownZero = i;
+    const adjusted = days.map((v) => v.value - weekendOf(v));
+    const step = fitStep(adjusted);
+    const before = median(adjusted.slice(0, step.split));
+    const after = median(adjusted.slice(step.split));
+    const side = o.warmupSideDays;
+    const clear =
+      step.split >= side && count - step.split >= side && Math.abs(after - before) >= o.warmupStepSigmas * sigma;
+    baselineAt.fill(clear ? before : base, 0, count);
+    sigmaAt.fill(sigma, 0, count);
+    ready = true;
+    readyDay = (valid[i] as Valid).day;
+    if (clear && after > before) openEvent('step', step.split, i, before, after - before);
+    restart(count - 1, clear ? after : base);
+    if (count - 1 < baselineAt.length) baselineAt[count - 1] = base;
   };
 
-  const openEvent = (i: number) => {
-    const from = lastZero + 1;
+  /** The CUSUM up crossed h on valid[i]: a new leak, or a growing one growing on. */
+  const onRise = (i: number) => {
+    const from = lastUpZero + 1;
     const b = from > 0 ? (baselineAt[from - 1] as number) : base;
-    // σ too as it was before the run: the run's large residuals are the leak, not noise
+    // σ as it was before the run: the run's large residuals are the change, not noise
     if (from > 0) sigma = sigmaAt[from - 1] as number;
     const seg = valid.slice(from, i + 1);
     const excess = seg.map((p) => p.value - expectedOf(p, b));
@@ -238,179 +412,178 @@ export const detectNightlineEvents = (
       if (step.split > 0 && step.before < step.after / 2) start = from + step.split;
       level = median(excess.slice(start - from));
     }
-    const p = valid[i] as Valid;
-    events.push({
-      kind: trend ? 'trend' : 'step',
-      status: 'open',
-      startDay: (valid[start] as Valid).day,
-      detectedDay: p.day,
-      repairedDay: null,
-      baseline: b,
-      magnitude: level,
-      peakMagnitude: level,
-      volume: 0,
-      level: nightFlowLevel(level, b, o.levels),
-    });
-    open = {
-      event: events.length - 1,
-      baseline: b,
-      from: start,
-      level,
-      up: 0,
-      down: 0,
-      upZero: i,
-      downZero: i,
-      lastHigh: i,
-      rises: 0,
-    };
-    for (let j = from; j <= i; j++) (trace[(valid[j] as Valid).trace] as DetectionTracePoint).event = open.event;
-  };
-
-  /**
-   * Follow an open event one more valid day: a further rise re-levels it, a fall re-levels it or repairs it.
-   * Returns the index of the first day back at the baseline once repaired, else null.
-   */
-  const follow = (ev: Open, i: number): number | null => {
-    const p = valid[i] as Valid;
-    const event = events[ev.event] as NightFlowEvent;
-    const excess = p.value - expectedOf(p, ev.baseline);
-    const z = (excess - ev.level) / sigma;
-    ev.up = Math.max(0, ev.up + z - o.k);
-    ev.down = Math.max(0, ev.down - z - o.k);
-    if (ev.up === 0) ev.upZero = i;
-    if (ev.down === 0) ev.downZero = i;
-    const segExcess = (from: number) => valid.slice(from, i + 1).map((q) => q.value - expectedOf(q, ev.baseline));
-    const band = Math.max(o.repairSigmas * sigma, o.repairShare * event.peakMagnitude);
-    if (excess >= band) ev.lastHigh = i;
-    const repair = (back: number) => {
-      event.status = 'repaired';
-      event.repairedDay = (valid[back] as Valid).day;
-      event.volume = volumeBetween(ev.from, back - 1, ev.baseline);
-      return back;
-    };
-    if (ev.down >= o.h) {
-      // the fall began where the best step in the run lies (the CUSUM may have left zero a day or two early)
-      const run = segExcess(ev.downZero + 1);
-      const fall = fitStep(run);
-      const first = fall.split > 0 && fall.before > ev.level / 2 && fall.after < ev.level / 2 ? fall.split : 0;
-      const level = median(run.slice(first));
-      if (level < band) return repair(ev.downZero + 1 + first);
-      ev.level = level;
-      ev.up = 0;
-      ev.down = 0;
-      ev.upZero = i;
-      ev.downZero = i;
-    } else if (ev.up >= o.h) {
-      // still rising after detection: a growing leak, or a second one on top (which stays the same event)
-      ev.level = median(segExcess(ev.upZero + 1).slice(-3));
-      // rising twice after detection: a growing leak (the first re-level may only correct a first guess)
-      ev.rises++;
-      if (ev.rises >= 2) event.kind = 'trend';
-      ev.up = 0;
-      ev.down = 0;
-      ev.upZero = i;
-      ev.downZero = i;
-    } else {
-      // follow slow change only on days that suggest neither a rise nor a fall in progress
-      if (ev.up === 0 && ev.down === 0) ev.level += o.lambda * clip(excess - ev.level, sigma);
-      // a level sunk into the noise cannot step down any further: back since the last high day
-      if (ev.level < o.repairSigmas * sigma && ev.lastHigh < i) return repair(ev.lastHigh + 1);
+    countVolumes(i);
+    if (level < o.minShiftSigmas * sigma) {
+      // drift, not a leak: carry on from the new level
+      restart(i, b + Math.max(0, level));
+      settle(from, i, b, null, 0, level);
+      baselineAt.push(base);
+      sigmaAt.push(sigma);
+      return;
     }
-    event.magnitude = ev.level;
-    event.peakMagnitude = Math.max(event.peakMagnitude, ev.level);
-    event.level = nightFlowLevel(event.magnitude, ev.baseline, o.levels);
-    event.volume = volumeBetween(ev.from, i, ev.baseline);
-    (trace[p.trace] as DetectionTracePoint).event = ev.event;
-    return null;
+    // a clear step is a new leak; a gradual rise, or one the newest open leak's growth foretold, soon after its last
+    // rise is that leak growing on
+    // (two days fit any line: then a big rise is a step)
+    const abrupt = !trend && (seg.length <= 2 ? level >= 3 * sigma : step.sse < 0.5 * line.sse);
+    const growing = open.length ? (open[open.length - 1] as Open) : undefined;
+    const since = growing ? (valid[i] as Valid).at - (valid[growing.lastRise] as Valid).at : Number.POSITIVE_INFINITY;
+    const foretold =
+      growing !== undefined && growing.slope > 0 && level <= 2 * growing.slope * since + o.minShiftSigmas * sigma;
+    // (a slow one that goes on growing as it did may take longer to show again)
+    const grows = since <= o.trendGrowthDays ? !abrupt || foretold : !abrupt && (foretold || o.growAnyTime);
+    if (growing && grows) {
+      const before = growing.level;
+      growing.lastRise = i;
+      growing.slope = level / Math.max(1, since);
+      // growing after it was confirmed: a slowly growing leak, whatever its first days looked like
+      (events[growing.event] as NightFlowEvent).kind = 'trend';
+      resize(growing, before + level);
+      mark(from, i, growing.event);
+      restart(i, b + level);
+      settle(from, i, b, growing, before, level);
+    } else {
+      // how fast it was still rising when confirmed (a leak dated as a step may be the first days of a ramp)
+      const rising = line.slopeT >= o.trendT ? Math.max(0, line.slope) : 0;
+      openEvent(trend ? 'trend' : 'step', start, i, b, level, rising);
+      restart(i, b + level);
+      // a trend keeps growing while it settles: its level is the line's, not the median of its ramp
+      if (!trend) settle(start, i, b, open[open.length - 1] as Open, 0, level);
+    }
+    baselineAt.push(base);
+    sigmaAt.push(sigma);
   };
 
-  /**
-   * Restart in-control detection at valid[i] from the level of valid[from..i] (after a repair or a fall). After a
-   * repair the level is shrunk towards the old baseline `b` while those days are few (n / (n + 3)): the water is
-   * expected back there, and a level from two noisy days would start the next false run.
-   */
-  const rebase = (from: number, i: number, b: number, shrink: boolean) => {
-    const n = i + 1 - from;
-    const level = median(valid.slice(from, i + 1).map((q) => q.value - expectedOf(q, b)));
-    base = b + (shrink ? (level * n) / (n + 3) : level);
-    cusum = 0;
-    down = 0;
-    lastZero = i;
-    lastDownZero = i;
+  /** The CUSUM down crossed h on valid[i]: a repair closes the events it matches; else the night use fell. */
+  const onFall = (i: number) => {
+    const from = lastDownZero + 1;
+    const b = from > 0 ? (baselineAt[from - 1] as number) : base;
+    if (from > 0 && !Number.isNaN(sigmaAt[from - 1] as number)) sigma = sigmaAt[from - 1] as number;
+    const run = valid.slice(from, i + 1).map((p) => p.value - expectedOf(p, b));
+    // the fall began where the best step in the run lies (the CUSUM may have left zero a day or two early)
+    const fall = fitStep(run);
+    // (at least two days at the new level: one low night is not where a repair began)
+    const first =
+      fall.split > 0 && fall.split <= run.length - 2 && Math.abs(fall.before) < Math.abs(fall.after) / 2
+        ? fall.split
+        : 0;
+    const level = median(run.slice(first));
+    const back = from + first;
+    countVolumes(i);
+    let drop = -level;
+    if (drop < o.minShiftSigmas * sigma) {
+      // noise or drift, not a repair: carry on from the level before
+      restart(i, b);
+      baselineAt.push(base);
+      sigmaAt.push(sigma);
+      return;
+    }
+    // a repair steps down; a rise fading back gradually was not a leak
+    const xs = valid.slice(from, i + 1).map((p) => p.at - (valid[from] as Valid).at);
+    const fades = run.length >= o.minTrendPoints && fitLine(xs, run).sse < fall.sse;
+    // the open events it matches, best first: the one whose size is nearest what is left of the drop
+    while (open.length > 0 && drop > 0) {
+      const best = open.reduce((a, c) => (Math.abs(c.level - drop) < Math.abs(a.level - drop) ? c : a));
+      if (drop < o.matchShare * best.level) break;
+      const event = events[best.event] as NightFlowEvent;
+      const held = (valid[back] as Valid).at - dayIndex(event.startDay);
+      event.status = fades || held < o.confirmDays ? 'notConfirmed' : 'repaired';
+      event.repairedDay = (valid[back] as Valid).day;
+      // the days from the fall on were counted at its size: they are not lost water
+      for (let j = back; j <= i; j++) event.volume -= best.level * spanOf(j) * o.hoursPerDay;
+      event.volume = Math.max(0, event.volume);
+      open.splice(open.indexOf(best), 1);
+      drop -= best.level;
+    }
+    mark(back, i, newestOpen());
+    restart(i, b + level);
+    settle(back, i, b, null, 0, level);
+    baselineAt.push(base);
+    sigmaAt.push(sigma);
   };
 
   for (const day of days) {
     const value = byDay.get(day) ?? null;
     trace.push({ day, value, expected: null, sigma: null, cusum: 0, event: null });
-    if (value === null) continue;
+    if (value === null || (seed && day < seed.from)) continue;
     const p: Valid = { day, at: dayIndex(day), value, weekend: isWeekend(day), trace: trace.length - 1 };
     valid.push(p);
     const i = valid.length - 1;
     const t = trace[p.trace] as DetectionTracePoint;
-    if (i < o.warmupDays) {
+    if (!ready && seed && day > seed.to && i >= o.minSeedDays) {
+      // the seed period is over: the baseline from its days, and this day is the first one analysed
+      seedUsed = true;
+      warmUp(i, i);
+    }
+    if (!ready) {
       baselineAt.push(Number.NaN);
       sigmaAt.push(Number.NaN);
-      if (i === o.warmupDays - 1) warmUp(i);
+      if (i === o.warmupDays - 1 && !(seed && day <= seed.to)) warmUp(i + 1, i);
       continue;
     }
-    t.expected = expectedOf(p, open ? (open as Open).baseline : base);
+    if (settling) {
+      settleDay(settling, i);
+      t.expected = expectedOf(p, base);
+      t.sigma = sigma;
+      baselineAt.push(base);
+      sigmaAt.push(sigma);
+      countVolumes(i);
+      t.event = newestOpen();
+      continue;
+    }
+    // the level moves on by the drift learnt so far (seasons), for the days since the last valid one
+    const prev = valid[i - 1] as Valid;
+    base += drift * (p.at - prev.at);
+    const expected = expectedOf(p, base);
+    t.expected = expected;
     t.sigma = sigma;
-    if (open) {
-      const ev = open as Open;
-      const back = follow(ev, i);
-      if (back !== null) {
-        for (let j = back; j <= i; j++) (trace[(valid[j] as Valid).trace] as DetectionTracePoint).event = null;
-        // detection starts afresh from the level after the repair (the baseline may have drifted meanwhile)
-        rebase(back, i, ev.baseline, true);
-        open = null;
-      }
-      baselineAt.push(base);
-      sigmaAt.push(sigma);
-      continue;
-    }
-    const residual = p.value - expectedOf(p, base);
-    const z = residual / sigma;
-    cusum = Math.max(0, cusum + z - o.k);
+    const residual = p.value - expected;
+    const z = clip(residual / sigma, o.zCap);
+    up = Math.max(0, up + z - o.k);
     down = Math.max(0, down - z - o.k);
-    t.cusum = cusum;
-    if (cusum === 0) lastZero = i;
+    t.cusum = up;
+    if (up === 0) lastUpZero = i;
     if (down === 0) lastDownZero = i;
-    if (cusum >= o.h) {
-      baselineAt.push(base);
-      sigmaAt.push(sigma);
-      openEvent(i);
-      cusum = 0;
-      down = 0;
+    if (up >= o.h) {
+      onRise(i);
       continue;
     }
     if (down >= o.h) {
-      // the night use fell to a new level (a leak already running in the warm-up was repaired, or demand fell):
-      // baseline from the new level, no event
-      const from = lastDownZero + 1;
-      if (from > 0 && !Number.isNaN(sigmaAt[from - 1] as number)) sigma = sigmaAt[from - 1] as number;
-      rebase(from, i, base, false);
-      baselineAt.push(base);
-      sigmaAt.push(sigma);
+      onFall(i);
       continue;
     }
-    // in control: the baseline and σ follow slow (seasonal) change; clipping keeps a leak's first days from
-    // dragging them far, and an event takes its baseline from before the CUSUM run anyway
+    // in control: the expected level (on weekdays), the weekend offset (on weekend nights: the weekly pattern moves
+    // with the seasons) and σ follow slow change; clipping keeps a change's first days from dragging them far, and a
+    // change takes its baseline from before its CUSUM run anyway
     base += o.lambda * clip(residual, sigma);
+    drift += o.lambda * o.driftBeta * clip(residual, sigma);
+    if (p.weekend) weekendOffset += o.weekendLambda * clip(residual, sigma);
     sigma = floorSigma(
       Math.sqrt((1 - o.lambda) * sigma * sigma + o.lambda * Math.min(residual * residual, 9 * sigma * sigma)),
       base,
     );
     baselineAt.push(base);
     sigmaAt.push(sigma);
+    countVolumes(i);
+    t.event = newestOpen();
   }
   return {
     events,
     trace,
-    baseline: Number.isNaN(base) ? null : { value: base, weekendOffset, sigma },
+    baseline: ready ? { value: base, weekendOffset, sigma } : null,
+    warmup: {
+      required: seed ? o.minSeedDays : o.warmupDays,
+      have: ready
+        ? seedUsed
+          ? (valid.findIndex((v) => v.day > (seed as BaselineSeed).to) as number)
+          : o.warmupDays
+        : valid.length,
+      readyDay,
+      seed: seedUsed ? seed : null,
+    },
   };
 };
 
-/** The days an event covers, start to repaired (exclusive) or `lastDay`, for marking a chart. */
+/** The days an event covers, start to closed (exclusive) or `lastDay`, for marking a chart. */
 export const eventDays = (event: NightFlowEvent, lastDay: string): string[] => {
   const out: string[] = [];
   const end = event.repairedDay ?? addDays(lastDay);
