@@ -11,8 +11,9 @@
 // case; BENCH_WORKORDER_LIVE_SCALE the live half's users, assignments and orders.
 // BENCH_SCREEN_SOAK_MIN / BENCH_SCREEN_CYCLES: the big screen's soak minutes (default 10) and cut/restore cycles (100).
 // BENCH_LEAKS_SEEDS: the leak benchmark's simulated years per network, as seeds (default "1,2"; "1,2,3" runs three);
-// BENCH_LEAKS_NETWORKS: which networks (default "Net3,Hanoi"); BENCH_LEAKS_DETECTOR: a module whose
-// detectNightlineEvents is scored instead of the product's (to compare two versions of the detector).
+// BENCH_LEAKS_NETWORKS: which networks (default "Net3,Hanoi"); BENCH_LEAKS_SYNTHETIC: the quick synthetic
+// district-years scored beside them (default 40); BENCH_LEAKS_DETECTOR: a module whose detectNightlineEvents is
+// scored instead of the product's (to compare two versions of the detector).
 import { benchBigScreen, DEFAULT_BIG_SCREEN_SETTINGS } from './bigScreen.ts';
 import { benchGateway, DEFAULT_SETTINGS } from './gateway.ts';
 import { benchIngest, DEFAULT_INGEST_SETTINGS } from './ingest.ts';
@@ -109,6 +110,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       ...DEFAULT_LEAKS_SETTINGS,
       seeds: (process.env.BENCH_LEAKS_SEEDS ?? DEFAULT_LEAKS_SETTINGS.seeds.join(',')).split(',').map(Number),
       networks: (process.env.BENCH_LEAKS_NETWORKS ?? DEFAULT_LEAKS_SETTINGS.networks.join(',')).split(','),
+      syntheticYears: Number(process.env.BENCH_LEAKS_SYNTHETIC ?? DEFAULT_LEAKS_SETTINGS.syntheticYears),
       detector: process.env.BENCH_LEAKS_DETECTOR ?? null,
     }),
 };

@@ -269,18 +269,22 @@ describe('the score', () => {
     expect(sc.duplicates).toBe(0);
   });
 
-  it('collects events day by day as they appear, and tells when a later run re-keys one', () => {
+  it('collects events day by day under the day they were confirmed on, and tells when a later run re-dates one', () => {
     const points = Array.from({ length: 10 }, (_, i) => ({ day: addDays('2026-01-01', i), value: i }));
-    // an event seen from day 3 on, a step until day 5, then re-kinded to a trend (the job would delete the step)
-    const rekeying = (upTo: readonly { day: string }[]) =>
+    // an event seen from day 4 on, a step until day 5, then a trend: the same event (the job updates its kind)
+    const rekinding = (upTo: readonly { day: string }[]) =>
       upTo.length < 4 ? [] : [event('2026-01-03', '2026-01-04', 'open', upTo.length < 6 ? 'step' : 'trend')];
-    const live = eventsDayByDay(points, rekeying);
-    expect(live.map((e) => [e.kind, e.firstSeenDay, e.dropped])).toEqual([
-      ['step', '2026-01-04', true],
-      ['trend', '2026-01-06', false],
+    const live = eventsDayByDay(points, rekinding);
+    expect(live.map((e) => [e.kind, e.firstSeenDay, e.dropped])).toEqual([['trend', '2026-01-04', false]]);
+    expect(agreement(rekinding(points), live).agree).toBe(true);
+    // an event whose confirmation day moves in a later run: the job would drop it and add another
+    const redating = (upTo: readonly { day: string }[]) =>
+      upTo.length < 4 ? [] : [event('2026-01-03', upTo.length < 6 ? '2026-01-04' : '2026-01-05')];
+    const moved = eventsDayByDay(points, redating);
+    expect(moved.map((e) => [e.detectedDay, e.firstSeenDay, e.dropped])).toEqual([
+      ['2026-01-04', '2026-01-04', true],
+      ['2026-01-06', '2026-01-06', false],
     ]);
-    expect(agreement(rekeying(points), live).agree).toBe(false);
-    const steady = (upTo: readonly { day: string }[]) => (upTo.length < 4 ? [] : [event('2026-01-03', '2026-01-04')]);
-    expect(agreement(steady(points), eventsDayByDay(points, steady)).agree).toBe(true);
+    expect(agreement(redating(points), moved).agree).toBe(false);
   });
 });

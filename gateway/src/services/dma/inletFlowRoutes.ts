@@ -45,10 +45,17 @@ const idParam = (value: unknown, field: string, required: boolean): number | und
   return n;
 };
 
+/** IANA zone names are under 40 characters */
+const ZONE_MAX_LENGTH = 64;
+/** the mapping of a wide file of a few hundred columns, each header ≤ 100 characters */
+const COLUMNS_MAX_LENGTH = 65_536;
+
 /** The `columns` field: a wide file's header → meter id, or null to skip the column. */
 const parseColumns = (text: string | undefined): Map<string, number | null> => {
   const out = new Map<string, number | null>();
   if (text === undefined || text === '') return out;
+  // (multipart fields are not checked by the schema: the same bound here)
+  if (text.length > COLUMNS_MAX_LENGTH) throw badRequest('columns');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -135,10 +142,13 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
         districtId: Type.Integer({ minimum: 1 }),
         meterId: Type.Optional(Type.Integer({ minimum: 1 })),
         /** IANA zone of times without an offset; default Asia/Shanghai */
-        timeZone: Type.Optional(Type.String({ default: INLET_FLOW_DEFAULT_ZONE })),
+        timeZone: Type.Optional(Type.String({ default: INLET_FLOW_DEFAULT_ZONE, maxLength: ZONE_MAX_LENGTH })),
         unit: Type.Optional(Type.Union(INLET_FLOW_UNITS.map((u) => Type.Literal(u)))),
       }),
-      body: Type.Object({ columns: Type.Optional(Type.String()), file: Type.String({ format: 'binary' }) }),
+      body: Type.Object({
+        columns: Type.Optional(Type.String({ maxLength: COLUMNS_MAX_LENGTH })),
+        file: Type.String({ format: 'binary' }),
+      }),
       response: { 200: Result(InletFlowImport), ...errors },
     },
     handler: async (request) => {

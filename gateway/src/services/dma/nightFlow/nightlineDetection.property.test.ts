@@ -109,6 +109,29 @@ describe('night-flow events, batch and day by day', () => {
     expect(events[1]?.magnitude).toBeCloseTo(4, 0);
   });
 
+  it('finds a slow leak that starts after another slow leak stopped growing as an event of its own', () => {
+    // 20 m³/h at night: 4 m³/h reached over 20 days from day 60, then 3 m³/h more over 20 days from day 110; the first
+    // leak's pace would have "foretold" the second had it gone on growing, but it stopped weeks before
+    const points = year(
+      5,
+      [
+        { from: 60, size: 4, ramp: 20 },
+        { from: 110, size: 3, ramp: 20 },
+      ],
+      240,
+      20,
+      QUIET,
+    );
+    const { events } = detectNightlineEvents(points);
+    expect(events.map((e) => e.status)).toEqual(['open', 'open']);
+    const gap = (e: NightFlowEvent | undefined, day: number) =>
+      Math.abs(Date.parse(e?.startDay ?? '') - Date.parse(dayOf(day))) / 86_400_000;
+    expect(gap(events[0], 60)).toBeLessThanOrEqual(7);
+    expect(gap(events[1], 110)).toBeLessThanOrEqual(7);
+    // found while it still grows (0.4 σ a day: about when it reaches half its size)
+    expect(Date.parse(events[1]?.detectedDay ?? '')).toBeLessThan(Date.parse(dayOf(130)));
+  });
+
   it('closes the leak a repair matches, not the newest: the other stays open', () => {
     const points = year(
       11,

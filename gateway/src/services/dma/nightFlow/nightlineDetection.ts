@@ -45,12 +45,9 @@ export type DetectionOptions = {
   /** a rise is a trend when a line fits it better than a step, it spans this many days and its slope's t ≥ trendT */
   minTrendPoints: number;
   trendT: number;
-  /** a gradual rise (not a clear step) within these days of the last rise of the newest open event is that leak
-   *  growing on (its size goes up, it is a trend), not a new leak; a clear step is a new leak */
+  /** a rise within these days of the last rise of the newest open event and no larger than its pace foretold (or, for
+   *  a step still without a pace, a gradual rise) is that leak growing on (it becomes a trend); any other a new leak */
   trendGrowthDays: number;
-  /** a gradual rise is the newest open leak growing however long since its last rise (else only within trendGrowthDays,
-   *  or when its growth foretold the rise) */
-  growAnyTime: boolean;
   /** a confirmed change smaller than this many σ is drift, not a leak or a repair: the CUSUM restarts */
   minShiftSigmas: number;
   /** valid days after a change during which its new level is re-estimated from all its days (the median), before
@@ -105,7 +102,6 @@ export const DEFAULT_DETECTION_OPTIONS: DetectionOptions = {
   minTrendPoints: 6,
   trendT: 2.5,
   trendGrowthDays: 15,
-  growAnyTime: false,
   minShiftSigmas: 1.5,
   settleDays: 2,
   matchShare: 0.5,
@@ -421,16 +417,18 @@ export const detectNightlineEvents = (
       sigmaAt.push(sigma);
       return;
     }
-    // a clear step is a new leak; a gradual rise, or one the newest open leak's growth foretold, soon after its last
-    // rise is that leak growing on
+    // a rise soon after the newest open leak's last rise and no larger than its pace foretold is that leak growing on;
+    // any other rise is a new leak: a clear step, a leak that had stopped growing starting again, or one growing
+    // faster — so an open event, even a growing one, does not swallow the next leak (its pace bounds what it takes)
     // (two days fit any line: then a big rise is a step)
     const abrupt = !trend && (seg.length <= 2 ? level >= 3 * sigma : step.sse < 0.5 * line.sse);
     const growing = open.length ? (open[open.length - 1] as Open) : undefined;
     const since = growing ? (valid[i] as Valid).at - (valid[growing.lastRise] as Valid).at : Number.POSITIVE_INFINITY;
     const foretold =
       growing !== undefined && growing.slope > 0 && level <= 2 * growing.slope * since + o.minShiftSigmas * sigma;
-    // (a slow one that goes on growing as it did may take longer to show again)
-    const grows = since <= o.trendGrowthDays ? !abrupt || foretold : !abrupt && (foretold || o.growAnyTime);
+    // (an event still without a pace, a step, may grow once on a gradual rise: its first days may have been the
+    // start of a ramp; a rise its pace foretold is growth even when a few noisy days make it look like a step)
+    const grows = since <= o.trendGrowthDays && (foretold || (!abrupt && growing?.slope === 0));
     if (growing && grows) {
       const before = growing.level;
       growing.lastRise = i;
