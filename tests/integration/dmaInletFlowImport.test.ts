@@ -118,6 +118,25 @@ describe('a SCADA export of 500,000 lines and 25 MB', () => {
   }, 180_000);
 });
 
+describe('a CSV saved in GB18030, as Excel saves one on Chinese Windows', () => {
+  it('reads its Chinese headers and maps them like any other', async () => {
+    // 时间;进水流量 in GB18030, then ASCII lines
+    const header = Buffer.from([
+      0xca, 0xb1, 0xbc, 0xe4, 0x3b, 0xbd, 0xf8, 0xcb, 0xae, 0xc1, 0xf7, 0xc1, 0xbf, 0x0d, 0x0a,
+    ]);
+    const rows = Array.from({ length: 12 }, (_, i) => `2026-02-01 00:${String(i * 5).padStart(2, '0')};12,5\r\n`);
+    const meter = district.inlets[1] as number;
+    const res = await upload(
+      `districtId=${district.id}`,
+      { columns: JSON.stringify({ 进水流量: meter }) },
+      Buffer.concat([header, Buffer.from(rows.join(''))]),
+    );
+    expect(res.json().resp_msg, res.body).toBe(zh('common.success'));
+    expect(res.json().datas).toMatchObject({ imported: 12, failedCount: 0, layout: 'wide' });
+    expect(await storedCount([meter])).toBe(12);
+  });
+});
+
 describe('what the import refuses, writing nothing', () => {
   const small = (headers: string[]) =>
     Buffer.from(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  detectCsvEncoding,
   detectSeparator,
   headLines,
   isTimeZone,
@@ -121,5 +122,22 @@ describe('sniffInletFlow', () => {
       ok: false,
       problem: { key: 'dmaAnalysis.import.noHeader' },
     });
+  });
+});
+
+describe('detectCsvEncoding', () => {
+  // 时间;进水流量 in GB18030 (as Excel saves a CSV on Chinese Windows) and in UTF-8
+  const gbk = new Uint8Array([0xca, 0xb1, 0xbc, 0xe4, 0x3b, 0xbd, 0xf8, 0xcb, 0xae, 0xc1, 0xf7, 0xc1, 0xbf]);
+  const utf8 = new TextEncoder().encode('时间;进水流量');
+
+  it('reads UTF-8 as UTF-8, even with a character cut at the end of the sample', () => {
+    expect(detectCsvEncoding(utf8)).toBe('utf-8');
+    expect(detectCsvEncoding(utf8.slice(0, utf8.length - 1))).toBe('utf-8');
+    expect(detectCsvEncoding(new TextEncoder().encode('Timestamp;PUMP_1\n2025-01-01 00:00;1,5'))).toBe('utf-8');
+  });
+
+  it('reads anything else as GB18030, which gives the Chinese headers back', () => {
+    expect(detectCsvEncoding(gbk)).toBe('gb18030');
+    expect(new TextDecoder(detectCsvEncoding(gbk)).decode(gbk)).toBe('时间;进水流量');
   });
 });

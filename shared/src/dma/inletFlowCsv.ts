@@ -17,6 +17,23 @@ export const INLET_FLOW_UNIT_FACTOR: Record<InletFlowUnit, number> = { m3h: 1, l
 /** the lines the dialog reads for its preview and the reader looks at before deciding the layout */
 export const INLET_FLOW_SNIFF_LINES = 20;
 
+/**
+ * The encodings a CSV arrives in: UTF-8 (with or without a BOM), or GB18030 (GBK's superset), in which Excel and SCADA
+ * systems on Chinese Windows save "CSV" — read as UTF-8 its Chinese headers would be garbage, not a message.
+ */
+export type CsvEncoding = 'utf-8' | 'gb18030';
+/** How many leading bytes judge a file's encoding. */
+export const CSV_ENCODING_SAMPLE_BYTES = 64 * 1024;
+/** UTF-8 when the sample is valid UTF-8 (a character cut at its end aside), else GB18030. */
+export const detectCsvEncoding = (sample: Uint8Array): CsvEncoding => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'gb18030';
+  }
+};
+
 export type CsvSeparator = ',' | ';' | '\t';
 export type InletFlowLayout = 'long' | 'wide';
 export type InletFlowProblem = { key: MessageKey; params: Record<string, string> };

@@ -30,6 +30,7 @@ import { storeInletFlowSamples } from './inletFlowRepository.ts';
 import { analyseTenant } from './nightFlowAnalysis.ts';
 import { districtMeters } from './nightFlowRepository.ts';
 import { districtOr404, NIGHT_FLOW_MAX_DAYS } from './nightFlowRoutes.ts';
+import { utf8Stream } from './utf8Stream.ts';
 
 const path = (full: string) => full.slice('/api-workbench'.length);
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -184,12 +185,15 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
 
       // a body cut off mid-file: the parser may have destroyed the part before we got it
       if (part.file.destroyed && !part.file.readableEnded) throw badRequest('file');
-      const lines = createInterface({ input: part.file, crlfDelay: Number.POSITIVE_INFINITY });
-      // readline does not pass on its input's errors: a body cut off later would leave it waiting for ever
+      // UTF-8 or GB18030 (a CSV saved by Excel on Chinese Windows), as UTF-8 lines
+      const text = utf8Stream(part.file);
+      const lines = createInterface({ input: text, crlfDelay: Number.POSITIVE_INFINITY });
+      // readline does not pass on its input's errors: a body cut off later would leave it waiting for ever (a body
+      // read to its end ends the lines by itself, once the decoder has passed on its last ones)
       let broken = false;
       const stop = () => {
         broken = !part.file.readableEnded;
-        lines.close();
+        if (broken) lines.close();
       };
       part.file.once('error', stop);
       part.file.once('close', stop);
@@ -212,6 +216,7 @@ export const inletFlowRoutes: ServicePlugin<ServiceOptions> = async (app, { now 
       if (broken) throw badRequest('file');
       if (!parsed.ok) {
         // a refused file stops being read: let the rest of the upload pass
+        part.file.unpipe(text);
         part.file.resume();
         throw problemError(request, parsed);
       }

@@ -124,6 +124,19 @@ describe('the inlet-flow import dialog', () => {
     expect(ui.upload(d).disabled).toBe(true);
   });
 
+  it('previews a file saved in GB18030 (Excel on Chinese Windows) with its Chinese headers', async () => {
+    renderDialog();
+    const d = await ui.dialog();
+    // 时间;进水流量 in GB18030, then ASCII lines
+    const header = [0xca, 0xb1, 0xbc, 0xe4, 0x3b, 0xbd, 0xf8, 0xcb, 0xae, 0xc1, 0xf7, 0xc1, 0xbf, 0x0a];
+    const body = new TextEncoder().encode('2026-02-01 00:00;12,5\n2026-02-01 00:05;12,6\n');
+    await act(async () => {
+      await userEvent.upload(ui.file(d), new File([new Uint8Array(header), body], 'gbk.csv', { type: 'text/csv' }));
+    });
+    expect(await within(d).findByRole('combobox', { name: '列 进水流量 的水表' })).toBeTruthy();
+    expect(within(d).getByText('12,6')).toBeTruthy();
+  });
+
   it('says why a file cannot be read, in English too', async () => {
     renderDialog('en');
     const d = await ui.dialog();

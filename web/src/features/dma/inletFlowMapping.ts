@@ -1,9 +1,16 @@
 // The inlet-flow dialog's pure part: the head of the chosen file (what the preview sniffs), the column → meter
 // choices pre-selected by meter code, and what keeps a mapping from being sent.
-import { type DistrictMeter, headLines, type InletFlowSniff, sniffInletFlow } from '@waterops/shared/dma';
+import {
+  CSV_ENCODING_SAMPLE_BYTES,
+  type DistrictMeter,
+  detectCsvEncoding,
+  headLines,
+  type InletFlowSniff,
+  sniffInletFlow,
+} from '@waterops/shared/dma';
 
-/** The bytes read for the preview: the first lines of even a wide file. */
-export const PREVIEW_BYTES = 64 * 1024;
+/** The bytes read for the preview: the first lines of even a wide file (the same the gateway judges its encoding by). */
+export const PREVIEW_BYTES = CSV_ENCODING_SAMPLE_BYTES;
 /** A column's choice: a meter id, SKIP, or UNSET (not chosen yet). */
 export const SKIP = 'skip';
 export const UNSET = '';
@@ -12,15 +19,21 @@ export const UNSET = '';
 export const measuringMeters = (meters: DistrictMeter[] | undefined): DistrictMeter[] =>
   (meters ?? []).filter((m) => m.role === 1 || m.role === 2);
 
-const readText = (blob: Blob): Promise<string> =>
-  typeof blob.text === 'function'
-    ? blob.text()
+const readBytes = (blob: Blob): Promise<ArrayBuffer> =>
+  typeof blob.arrayBuffer === 'function'
+    ? blob.arrayBuffer()
     : new Promise((resolve, reject) => {
         const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
         reader.onerror = () => reject(reader.error);
-        reader.readAsText(blob);
+        reader.readAsArrayBuffer(blob);
       });
+
+/** The text of a file's head, UTF-8 or GB18030 as the gateway will read it. */
+const readText = async (blob: Blob): Promise<string> => {
+  const bytes = new Uint8Array(await readBytes(blob));
+  return new TextDecoder(detectCsvEncoding(bytes)).decode(bytes);
+};
 
 /** The format of a file from its first bytes. */
 export const sniffFile = async (file: File) => {

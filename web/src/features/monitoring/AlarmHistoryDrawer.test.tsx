@@ -2,8 +2,9 @@
 // An alarm's history as the operator reads it: a level change of the open alarm says from which level to which,
 // raised or lowered, with the value and limit (in the unit of the alarm's type) that moved it, in Chinese and English.
 import { screen, within } from '@testing-library/react';
-import type { AlarmEvent } from '@waterops/shared/monitoring';
+import { ALARM_ACTIONS, type AlarmEvent } from '@waterops/shared/monitoring';
 import { describe, expect, it } from 'vitest';
+import { alarmConsoleEn, alarmConsoleZhCN } from '../../locales/features/alarmConsole.ts';
 import { demoUser, fakeUserServer } from '../../test/renderDialog.tsx';
 import { renderWithStore } from '../../test/renderWithStore.tsx';
 import { AlarmHistoryDrawer } from './AlarmHistoryDrawer.tsx';
@@ -67,5 +68,12 @@ describe("an alarm's level changes in its history", () => {
     ).toBeTruthy();
     expect(screen.getByText('Level lowered from Severe to Alarm (value 9 m³/h / threshold 8 m³/h)')).toBeTruthy();
     expect(screen.getAllByText('Level changed')).toHaveLength(2);
+  });
+
+  it('names every action a history can hold, in both languages', () => {
+    for (const catalogue of [alarmConsoleZhCN, alarmConsoleEn]) {
+      const names: Record<string, string> = catalogue.alarmConsole.action;
+      expect(ALARM_ACTIONS.filter((a) => !names[a])).toEqual([]);
+    }
   });
 });

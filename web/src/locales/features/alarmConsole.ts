@@ -107,6 +107,7 @@ export const alarmConsoleZhCN = {
       shelved: '搁置',
       unshelved: '取消搁置',
       suppressed: '抑制',
+      noted: '工单记录',
       levelChanged: '级别变化',
     },
     // a levelChanged event: the level before and after, the value and the limit at that moment (with their units)
@@ -259,6 +260,7 @@ export const alarmConsoleEn: typeof alarmConsoleZhCN = {
       shelved: 'Shelved',
       unshelved: 'Unshelved',
       suppressed: 'Suppressed',
+      noted: 'Work order note',
       levelChanged: 'Level changed',
     },
     levelChange: {

@@ -191,7 +191,7 @@ export const dmaZhCN = {
     },
     inlet: {
       title: '导入进水流量 - {{name}}',
-      hint: 'CSV 文件：每行 时间, 流量[, 水表编号]，或 SCADA 导出的宽表（时间列后每个水表一列）。分隔符可为逗号、分号或制表符，分号和制表符文件可用小数逗号。',
+      hint: 'CSV 文件：每行 时间, 流量[, 水表编号]，或 SCADA 导出的宽表（时间列后每个水表一列）。分隔符可为逗号、分号或制表符，分号和制表符文件可用小数逗号；编码为 UTF-8 或 GBK。',
       template: '下载模板',
       file: 'CSV 文件',
       chooseFile: '选择 CSV 文件…',
@@ -426,7 +426,7 @@ export const dmaEn: typeof dmaZhCN = {
     },
     inlet: {
       title: 'Import inlet flow - {{name}}',
-      hint: 'A CSV file: one line each of time, flow [, meter code], or a SCADA export with a time column and a column per meter. Columns separated by commas, semicolons or tabs; semicolon and tab files may use decimal commas.',
+      hint: 'A CSV file: one line each of time, flow [, meter code], or a SCADA export with a time column and a column per meter. Columns separated by commas, semicolons or tabs; semicolon and tab files may use decimal commas; UTF-8 or GBK encoded.',
       template: 'Download template',
       file: 'CSV file',
       chooseFile: 'Choose a CSV file…',
