@@ -311,34 +311,6 @@ export const latestNightlines = async (
   );
 };
 
-/** Inserts or replaces imported flow samples of a meter. */
-export const upsertInletFlows = async (
-  db: Db,
-  companyId: number,
-  meterId: number,
-  samples: { at: Date; flow: number }[],
-  at: Date,
-): Promise<void> => {
-  for (let i = 0; i < samples.length; i += 1000) {
-    await db
-      .insertInto('inlet_flows')
-      .values(
-        samples.slice(i, i + 1000).map((s) => ({
-          company_id: companyId,
-          meter_id: meterId,
-          at: s.at,
-          flow: s.flow,
-          imported_at: at,
-        })),
-      )
-      .onConflict((oc) =>
-        // imported_at keeps the first import (the column is typed as a creation time)
-        oc.columns(['company_id', 'meter_id', 'at']).doUpdateSet({ flow: (eb) => eb.ref('excluded.flow') }),
-      )
-      .execute();
-  }
-};
-
 /**
  * The member-meter set of districts as one SQL select of (district_id, meter_id): the meters of the member areas and
  * the member-role meters, less the meters that measure a district (inlet, outlet, supervision point). Shared by the
