@@ -21,6 +21,9 @@ if (typeof window !== 'undefined') {
     await waitFor(() => expect(document.querySelector('.bp6-toast')).toBeNull(), { timeout: 9_000 }).catch(
       () => undefined,
     );
+    // the toaster is a React root of its own that cleanup() does not unmount: let the work its last toast's leaving
+    // scheduled (React's scheduler runs on setImmediate) run before jsdom goes, or it meets 'window is not defined'
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }, 10_000);
   // jsdom lacks these; Blueprint popovers and our responsive layout ask for them.
   if (!window.matchMedia) {
