@@ -6,21 +6,12 @@ import { addDays } from '@waterops/shared/reading';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectNightlineEvents, type NightFlowEvent, type NightlinePoint } from './nightlineDetection.ts';
+import { gauss, prng } from './seededNoise.ts';
 
 const START = '2026-01-05';
 const RUNS = Number(process.env.NIGHTFLOW_RUNS ?? 25);
 const SEED = process.env.NIGHTFLOW_SEED ? Number(process.env.NIGHTFLOW_SEED) : 20_261_207;
 
-const prng = (seed: number) => {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 const dayOf = (i: number) => addDays(START, i);
 /** The examples' noise: 1 % of the night flow, under the σ floor (2 %), where single runs behave as designed; the
  *  agreement property runs at the floor itself. */

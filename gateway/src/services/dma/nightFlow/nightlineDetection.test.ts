@@ -8,25 +8,13 @@ import {
   eventDays,
   type NightlinePoint,
 } from './nightlineDetection.ts';
+import { gauss, prng } from './seededNoise.ts';
 
 const START = '2026-01-05'; // a Monday
 // The detector's guarantees are statistical (about 1 step in 20,000 random series is placed 2 days off), so CI
 // runs the properties from a fixed seed; NIGHTFLOW_SEED / NIGHTFLOW_RUNS explore further.
 const RUNS = Number(process.env.NIGHTFLOW_RUNS ?? 100);
 const SEED = process.env.NIGHTFLOW_SEED ? Number(process.env.NIGHTFLOW_SEED) : 20_261_126;
-
-/** A seeded PRNG (mulberry32) so a failing series can be rebuilt from its seed. */
-const prng = (seed: number) => {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-/** Gaussian noise (Box–Muller). */
-const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 
 type SeriesSpec = {
   days?: number;
